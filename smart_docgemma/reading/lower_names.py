@@ -186,6 +186,7 @@ def given_names() -> frozenset[str]:
 # the word right after the verb, before what links it to the order
 _ORDER_OBJECT = re.compile(
     r"(?<![\w'\u2019])(?:(?P<verb>refer|send|start|put|book|admit|transfer|discharge|commence|"
+    r"take|wean|"
     r"begin|switch|move|get|chart|weigh|bleed|swab|cannulate|catheterise|catheterize|adresser|"
     r"adresse|adressez|referer|encaminha|encaminhar|encaminhe|manda|mandar|mande|deriva|derivar|"
     r"derive|inicia|iniciar|inicie|comeca|comecar|comece|empieza|empezar|pon|poner)|"
@@ -193,12 +194,12 @@ _ORDER_OBJECT = re.compile(
     r"(?P<gives>give|prescribe|donne|donner|dar|da|de|dale|dele))"
     r"\s+(?:(?:o|a|al|le|la|el|seu|dona|don|dr|mr|mrs|ms|miss)\.?\s+)?"
     r"(?P<name>[A-Za-z][a-z'\u2019\-]{2,})\s+"
-    r"(?P<next>to|on|for|back|with|up|into|onto|some|an?|the|para|pra|pro|au|aux|al|em|en|no|na|"
+    r"(?P<next>to|on|off|for|back|with|up|into|onto|some|an?|the|para|pra|pro|au|aux|al|em|en|no|na|"
     r"sur|sous|com|con|\d|[a-z]{3,})(?![a-z])")
 
 
-_LINKS = frozenset({"to", "on", "for", "back", "with", "up", "into", "onto", "some", "a", "an",
-                    "the", "para", "pra", "pro", "au", "aux", "al", "em", "en", "no", "na", "sur",
+_LINKS = frozenset({"to", "on", "off", "for", "back", "with", "up", "into", "onto", "some", "a",
+                    "an", "the", "para", "pra", "pro", "au", "aux", "al", "em", "en", "no", "na", "sur",
                     "sous", "com", "con"})
 
 

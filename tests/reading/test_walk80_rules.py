@@ -383,6 +383,8 @@ def test_a_drug_inside_a_referral_orders_nothing(said):
     ("give kwame paracetamol 1g", {"paracetamol"}, "kwame"),
     ("refer Grace to ortho", set(), "Grace"),
     ("encaminha o José para a cardio", set(), "Jose"),
+    ("take samuel off his metformin", {"metformin"}, "samuel"),
+    ("wean esther off the oxycodone", {"oxycodone"}, "esther"),
 ])
 def test_the_object_of_an_order_verb_is_a_person(said, drugs, who):
     assert order_object_people(said, drugs) == [who]
@@ -394,6 +396,8 @@ def test_the_object_of_an_order_verb_is_a_person(said, drugs, who):
     ("start patient on ramipril", {"ramipril"}), ("book echo for tomorrow", set()),
     ("refer back to gp", set()), ("give baby some calpol", {"calpol"}),
     ("give mum a leaflet", set()), ("transfer pt to icu", set()),
+    ("take him off the aspirin", {"aspirin"}), ("take off the dressing", set()),
+    ("wean off oxygen", set()),
 ])
 def test_what_an_order_verb_acts_on_is_no_person(said, drugs):
     assert order_object_people(said, drugs) == []
