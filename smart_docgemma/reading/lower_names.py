@@ -199,8 +199,8 @@ _ORDER_OBJECT = re.compile(
 
 
 _LINKS = frozenset({"to", "on", "off", "for", "back", "with", "up", "into", "onto", "some", "a",
-                    "an", "the", "para", "pra", "pro", "au", "aux", "al", "em", "en", "no", "na", "sur",
-                    "sous", "com", "con"})
+                    "an", "the", "para", "pra", "pro", "au", "aux", "al", "em", "en", "no", "na",
+                    "sur", "sous", "com", "con"})
 
 
 def order_object_people(text: str,
