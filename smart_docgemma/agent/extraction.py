@@ -33,6 +33,7 @@ from ..reading.lower_names import (
     order_object_people,
     ordered_for_lower,
     particled_lower_people,
+    placed_people,
 )
 from ..reading.numbers import in_digits
 from ..reading.pasted import question_after
@@ -344,6 +345,7 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     names += ordered_for_lower(text, drug_words)  # "check inr for grace tomorrow"
     names += lower_ordered_for(text, drug_words)  # "check k for samuel"
     names += order_object_people(text, drug_words)  # "refer samuel to diabetes clinic"
+    names += placed_people(text, drug_words)  # "tom needs his inr checked", "is tom's inr ok?"
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}

@@ -221,3 +221,41 @@ def order_object_people(text: str,
         if linked and _lower_name(word.lower(), drugs):
             out.append(word)
     return out
+
+
+# a given name where a patient stands in ward English, in either case: opening the message before
+# a verb, a colon or a dash ("tom needs his inr checked", "grace needs amoxicillin 500 tds", "tom:
+# fbc, u&e tmrw", "re: tom - fbc"), after the verb that opens a question ("can tom have
+# ibuprofen", "does tom have any allergies", "is mary on warfarin"), or as an owner ("is tom's
+# inr in range?", "tom's bp is 180/100")
+_NAME = r"(?P<name>[A-Za-z][a-z]{2,})"
+_PLACED = (
+    re.compile(rf"^\W*(?:re\s*:\s*)?{_NAME}(?:\s*[:\-\u2013]\s|\s+(?:needs?|is|has|was|had|takes?|"
+               r"wants?|got|gets?|should|will|can|could|did|does|came|went|needed|requires?)\b)"),
+    re.compile(rf"^\W*(?:does|can|could|should|did|is|has|was|may)\s+{_NAME}\s+(?:have|take|get|"
+               r"be|need|use|go|start|had|got|on|taking|allergic|still)\b"),
+    re.compile(rf"(?<![\w'\u2019]){_NAME}['\u2019]s\s+(?=[a-z0-9])"),
+)
+
+
+def placed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """A given name (either case) where a patient stands: a person when it is a given name of
+    the lists or no word of them ("tom", "mary", "grace"; never "today's", "patient's", "will",
+    "mark", "june"); hers is hers (matched later), anyone else refused before anything is read
+    or drafted."""
+    drugs = {normalise(w) for w in drug_words}
+    out = []
+    folded = fold_accents(text or "")
+    for pattern in _PLACED:
+        for m in pattern.finditer(folded):
+            word = m.group("name")
+            if word.lower() in _NOT_PLACED:
+                continue
+            if _lower_name(word.lower(), drugs):
+                out.append(word)
+    return list(dict.fromkeys(out))
+
+
+# the words that open a message where a name would, and are none ("this is", "she needs")
+_NOT_PLACED = frozenset({"this", "that", "she", "her", "his", "him", "they", "the", "what",
+                         "who", "how", "pts", "patient", "pt", "baby", "mum", "dad"})

@@ -1103,7 +1103,9 @@ def _ends_an_order(rest: list[str]) -> bool:
     or its time ("check INR for Grace tomorrow", "FBC for Samuel in am pls")."""
     said = _people_data()
     words = [normalise(t) for t in rest if re.search(r"\w", t)]
-    while words and words[-1] in said["polite_after"]:
+    # "temp 38.5 for tom, please record": the charting asked after it closes it too
+    closing = {*said["polite_after"], *said["for_closings"]}
+    while words and words[-1] in closing:
         words.pop()
     return (not words or " ".join(words) in said["polite_after"]
             or when.starts(" ".join(words)) == 0)

@@ -12,7 +12,11 @@ from smart_docgemma.agent.ward_requests import workflow_actions, workflow_of
 from smart_docgemma.approval.types import PendingCard
 from smart_docgemma.languages import fold
 from smart_docgemma.reading.kind_asked import kind_asked
-from smart_docgemma.reading.lower_names import order_object_people, ordered_for_lower
+from smart_docgemma.reading.lower_names import (
+    order_object_people,
+    ordered_for_lower,
+    placed_people,
+)
 from smart_docgemma.reading.people import leading_people
 from smart_docgemma.reading.subject import as_the_patient, is_own_name
 from smart_docgemma.reading.unknown_words import leading_lower_name
@@ -443,3 +447,29 @@ def test_more_wordings_asked_whole(said, focus):
 def test_a_value_told_after_a_contracted_is_is_stated(said, problem, value):
     flow = workflow_of(said)
     assert (flow.problem, flow.stated_value) == (problem, value)
+
+
+# ---------------------------------------------------------------- walk 90: a name where a patient stands
+@pytest.mark.parametrize(("said", "who"), [
+    ("tom needs his inr checked tomorrow", "tom"), ("grace needs amoxicillin 500 tds", "grace"),
+    ("mary is on warfarin too - inr?", "mary"), ("does tom have any allergies", "tom"),
+    ("can tom have ibuprofen", "tom"), ("re: tom - fbc pls", "tom"), ("tom: fbc, u&e tmrw", "tom"),
+    ("tom's bp is 180/100", "tom"), ("is tom's inr in range?", "tom"),
+])
+def test_a_given_name_where_a_patient_stands_is_a_person(said, who):
+    assert placed_people(said) == [who]
+
+
+@pytest.mark.parametrize("said", [
+    "she needs amoxicillin", "this is urgent", "today's k?", "patient's inr", "potassium: 5.2",
+    "bp: 120/80", "plan: stop aspirin", "will need inr", "inr - 3.4", "k - 5.9", "mum's question",
+    "can she have ibuprofen", "wife's meds", "doctor's note", "june's clinic", "hx: asthma",
+    "meds: aspirin", "allergies: nkda", "sugar's 14", "k's 6.1", "aki - creat up",
+])
+def test_a_word_where_a_patient_stands_is_no_person(said):
+    assert placed_people(said) == []
+
+
+@pytest.mark.parametrize(("said", "who"), [("temp 38.5 for tom, please record", "tom")])
+def test_the_one_a_reading_is_for_before_the_charting_asked(said, who):
+    assert who in extract(said).patient_names
