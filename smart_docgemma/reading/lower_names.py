@@ -161,10 +161,19 @@ def _lower_name(word: str, drugs: set[str]) -> bool:
         return False  # "for af", "for tomorrow", "morphine for comfort"
     if word in word_names():
         return True
-    if word in given_names():  # "ward", "mark", "will": words first
-        return word not in own_words() and frequency(word) < _NAME_AS_WORD
+    if word in given_names():  # "mark", "will": words first; "ward", "max": the ward's words
+        return word not in _ward_words() and frequency(word) < _NAME_AS_WORD
     return len(word) >= 4 and not (is_word(word) or word in own_words()
                                    or near_vocabulary(word))
+
+
+@lru_cache(maxsize=1)
+def _ward_words() -> frozenset[str]:
+    """Census given names the ward uses as words ("ward", "bay", "max"): the places and the
+    words of doses and follow-ups, never a name where a patient stands."""
+    said = people_data()
+    return frozenset(fold_accents(str(w)).lower() for key in ("beds", "given_names_as_words")
+                     for w in said[key])
 
 
 # a census given name the lists use this often is a word first ("will", "mark", "may")
@@ -228,13 +237,22 @@ def order_object_people(text: str,
 # fbc, u&e tmrw", "re: tom - fbc"), after the verb that opens a question ("can tom have
 # ibuprofen", "does tom have any allergies", "is mary on warfarin"), or as an owner ("is tom's
 # inr in range?", "tom's bp is 180/100")
-_NAME = r"(?P<name>[A-Za-z][a-z]{2,})"
+_NAME = r"(?P<name>[A-Za-z][a-z]{1,})"
 _PLACED = (
     re.compile(rf"^\W*(?:re\s*:\s*)?{_NAME}(?:\s*[:\-\u2013]\s|\s+(?:needs?|is|has|was|had|takes?|"
                r"wants?|got|gets?|should|will|can|could|did|does|came|went|needed|requires?)\b)"),
     re.compile(rf"^\W*(?:does|can|could|should|did|is|has|was|may)\s+{_NAME}\s+(?:have|take|get|"
                r"be|need|use|go|start|had|got|on|taking|allergic|still)\b"),
     re.compile(rf"(?<![\w'\u2019]){_NAME}['\u2019]s\s+(?=[a-z0-9])"),
+    # ... in French, Portuguese and Spanish ("maria precisa de um INR", "o joão tem alergia?",
+    # "juan necesita amoxicilina", "pierre a besoin d'une NFS", "¿ana puede tomar …?",
+    # "est-ce que marie peut prendre …", "ana: hemograma mañana")
+    re.compile(rf"^\W*(?:(?:o|a|le|la|el|dona|don|seu|sr|sra|mme|m)\.?\s+)?{_NAME}\s+(?:precisa|"
+               r"necessita|necesita|a besoin|tem|tiene|esta|est|toma|tomou|prend|pode|puede|peut|"
+               r"vai|va|deve|debe|doit|usa|fait|faz|hace|ha|teve|tuvo)\b"),
+    re.compile(rf"^\W*(?:est-ce que|est ce que)\s+{_NAME}\s+(?:peut|a|est|prend|doit|fait)\b"),
+    # the owner of a result asked last ("le INR de paul ?", "o INR do zé?", "el INR de pepe")
+    re.compile(rf"(?<![\w'])(?:de|do|da|del|du)\s+(?:(?:o|a|la|le|el)\s+)?{_NAME}\s*[?.!]*\s*$"),
 )
 
 
@@ -251,7 +269,11 @@ def placed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()
             word = m.group("name")
             if word.lower() in _NOT_PLACED:
                 continue
-            if _lower_name(word.lower(), drugs):
+            # "ana: hemograma mañana": a given name typed small is the name, though a test's
+            # letters in capitals spell it too (ANA)
+            typed_small = word.islower() and word in given_names() and (
+                word not in _ward_words() and frequency(word) < _NAME_AS_WORD)
+            if typed_small or _lower_name(word.lower(), drugs):
                 out.append(word)
     return list(dict.fromkeys(out))
 

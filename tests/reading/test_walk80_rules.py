@@ -473,3 +473,24 @@ def test_a_word_where_a_patient_stands_is_no_person(said):
 @pytest.mark.parametrize(("said", "who"), [("temp 38.5 for tom, please record", "tom")])
 def test_the_one_a_reading_is_for_before_the_charting_asked(said, who):
     assert who in extract(said).patient_names
+
+
+# ---------------------------------------------------------------- walk 91: the same in fr/pt/es
+@pytest.mark.parametrize(("said", "who"), [
+    ("maria precisa de um INR amanhã", "maria"), ("juan necesita amoxicilina 500 cada 8 horas", "juan"),
+    ("pierre a besoin d'une NFS demain", "pierre"), ("o joão tem alergia?", "joao"),
+    ("¿ana puede tomar ibuprofeno?", "ana"), ("ana: hemograma mañana", "ana"),
+    ("est-ce que marie peut prendre de l'ibuprofène ?", "marie"), ("John - k?", "John"),
+    ("le INR de paul ?", "paul"), ("o INR do zé?", "ze"), ("el INR de pepe", "pepe"),
+])
+def test_a_given_name_where_a_patient_stands_in_four_languages(said, who):
+    assert placed_people(said) == [who]
+
+
+@pytest.mark.parametrize("said", [
+    "ela precisa de um INR", "il a besoin d'une NFS", "o paciente tem alergia?",
+    "la tension de la patiente ?", "o INR do paciente?", "el INR de hoy", "le INR de ce matin ?",
+    "el potasio de ayer", "la dose de paracetamol ?", "ANA: positive", "max: 4 g a day",
+])
+def test_a_word_where_a_patient_stands_in_four_languages_is_no_person(said):
+    assert placed_people(said) == []
