@@ -345,7 +345,10 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     names += ordered_for_lower(text, drug_words)  # "check inr for grace tomorrow"
     names += lower_ordered_for(text, drug_words)  # "check k for samuel"
     names += order_object_people(text, drug_words)  # "refer samuel to diabetes clinic"
-    names += placed_people(text, drug_words)  # "tom needs his inr checked", "is tom's inr ok?"
+    # "tom needs his inr checked", "is tom's inr ok?" (never the surname of a name read whole:
+    # "Kwame Asante's last INR")
+    names += [n for n in placed_people(text, drug_words)
+              if not any(_within(n, other) for other in names)]
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}

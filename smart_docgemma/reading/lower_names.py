@@ -267,8 +267,8 @@ def placed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     for pattern in _PLACED:
         for m in pattern.finditer(folded):
             word = m.group("name")
-            if word.lower() in _NOT_PLACED:
-                continue
+            if word.lower() in _NOT_PLACED or _SAINT.search(folded[:m.start("name")]):
+                continue  # "St John's wort": a drug named after a saint
             # "ana: hemograma mañana": a given name typed small is the name, though a test's
             # letters in capitals spell it too (ANA)
             typed_small = word.islower() and word in given_names() and (
@@ -278,6 +278,7 @@ def placed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     return list(dict.fromkeys(out))
 
 
+_SAINT = re.compile(r"(?i)(?<![\w])(?:st|saint|san|sao|santa|santo|ste|sainte)\.?\s+$")
 # the words that open a message where a name would, and are none ("this is", "she needs")
 _NOT_PLACED = frozenset({"this", "that", "she", "her", "his", "him", "they", "the", "what",
                          "who", "how", "pts", "patient", "pt", "baby", "mum", "dad"})

@@ -494,3 +494,8 @@ def test_a_given_name_where_a_patient_stands_in_four_languages(said, who):
 ])
 def test_a_word_where_a_patient_stands_in_four_languages_is_no_person(said):
     assert placed_people(said) == []
+
+
+@pytest.mark.parametrize("said", ["St John's wort with warfarin?", "san juan's drops"])
+def test_a_drug_named_after_a_saint_is_no_person_where_a_patient_stands(said):
+    assert placed_people(said) == []
