@@ -251,9 +251,11 @@ _PLACED = (
                r"necessita|necesita|a besoin|tem|tiene|esta|est|toma|tomou|prend|pode|puede|peut|"
                r"vai|va|deve|debe|doit|usa|fait|faz|hace|ha|teve|tuvo)\b"),
     re.compile(rf"^\W*(?:est-ce que|est ce que)\s+{_NAME}\s+(?:peut|a|est|prend|doit|fait)\b"),
-    # the owner of a result asked last ("le INR de paul ?", "o INR do zé?", "el INR de pepe")
-    re.compile(rf"(?<![\w'])(?:de|do|da|del|du)\s+(?:(?:o|a|la|le|el)\s+)?{_NAME}\s*[?.!]*\s*$"),
 )
+# the owner of a result asked last ("le INR de paul ?", "o INR do zé?", "el INR de pepe"), only
+# after a result of the chart ("dolor de muñeca" names a wrist)
+_OWNER_LAST = re.compile(rf"(?<![\w'])(?:de|do|da|del|du)\s+(?:(?:o|a|la|le|el)\s+)?{_NAME}"
+                         r"\s*[?.!]*\s*$")
 
 
 def placed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()) -> list[str]:
@@ -261,11 +263,15 @@ def placed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     the lists or no word of them ("tom", "mary", "grace"; never "today's", "patient's", "will",
     "mark", "june"); hers is hers (matched later), anyone else refused before anything is read
     or drafted."""
+    from ..tools.chart.answers import focus_of  # the chart's questions stand above this reader
+
     drugs = {normalise(w) for w in drug_words}
     out = []
     folded = fold_accents(text or "")
+    owner = _OWNER_LAST.search(folded)
+    owned = [owner] if owner and focus_of(folded[:owner.start()]) else []
     for pattern in _PLACED:
-        for m in pattern.finditer(folded):
+        for m in [*pattern.finditer(folded), *(owned if pattern is _PLACED[0] else [])]:
             word = m.group("name")
             if word.lower() in _NOT_PLACED or _SAINT.search(folded[:m.start("name")]):
                 continue  # "St John's wort": a drug named after a saint

@@ -499,3 +499,9 @@ def test_a_word_where_a_patient_stands_in_four_languages_is_no_person(said):
 @pytest.mark.parametrize("said", ["St John's wort with warfarin?", "san juan's drops"])
 def test_a_drug_named_after_a_saint_is_no_person_where_a_patient_stands(said):
     assert placed_people(said) == []
+
+
+@pytest.mark.parametrize("said", ["interconsulta a traumatología por dolor de muñeca",
+                                  "dor de cabeça", "fratura do rádio"])
+def test_a_word_after_de_that_asks_no_result_is_no_owner(said):
+    assert placed_people(said) == []
