@@ -273,7 +273,7 @@ def placed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     for pattern in _PLACED:
         for m in [*pattern.finditer(folded), *(owned if pattern is _PLACED[0] else [])]:
             word = m.group("name")
-            if word.lower() in _NOT_PLACED or _SAINT.search(folded[:m.start("name")]):
+            if word.lower() in _not_placed() or _SAINT.search(folded[:m.start("name")]):
                 continue  # "St John's wort": a drug named after a saint
             # "ana: hemograma mañana": a given name typed small is the name, though a test's
             # letters in capitals spell it too (ANA)
@@ -287,4 +287,17 @@ def placed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()
 _SAINT = re.compile(r"(?i)(?<![\w])(?:st|saint|san|sao|santa|santo|ste|sainte)\.?\s+$")
 # the words that open a message where a name would, and are none ("this is", "she needs")
 _NOT_PLACED = frozenset({"this", "that", "she", "her", "his", "him", "they", "the", "what",
-                         "who", "how", "pts", "patient", "pt", "baby", "mum", "dad"})
+                         "who", "how", "pts", "patient", "pt", "baby", "mum", "dad", "dona",
+                         "don", "seu", "kota", "miudo", "miuda", "puto", "chavalo", "chaval",
+                         "gamin", "gosse", "petit", "petite"})
+
+
+@lru_cache(maxsize=1)
+def _not_placed() -> frozenset[str]:
+    """No name where a patient stands: the words above, and the people's words ("el nene tiene
+    fiebre", "o miúdo tem febre", "la abuelita puede tomar …", "la doña está preñada")."""
+    said = people_data()
+    words = {fold_accents(str(w)).lower() for key in ("children", "relatives", "named_persons",
+                                                      "bed_persons", "staff_patients")
+             for w in said[key]}
+    return frozenset(_NOT_PLACED | words)

@@ -505,3 +505,12 @@ def test_a_drug_named_after_a_saint_is_no_person_where_a_patient_stands(said):
                                   "dor de cabeça", "fratura do rádio"])
 def test_a_word_after_de_that_asks_no_result_is_no_owner(said):
     assert placed_people(said) == []
+
+
+@pytest.mark.parametrize("said", ["el nene tiene fiebre le doy aspirina o q",
+                                  "o miúdo tem febre, paracetamol 15 mg/kg de 6/6h",
+                                  "la doña está preñada, ¿le doy naproxeno?",
+                                  "la abuelita puede tomar ibuprofeno pa la rodilla?",
+                                  "o kota está com dores, dou-lhe Brufen?"])
+def test_the_peoples_words_where_a_patient_stands_are_her(said):
+    assert placed_people(said) == []
