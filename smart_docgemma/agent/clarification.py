@@ -22,7 +22,7 @@ from ..languages import ANSWERED, answers
 from ..reading.drugs import unrecognised_drug
 from ..reading.entities import Entities
 from ..reading.people import brings_back, fold_accents
-from ..reading.subject import is_own_name
+from ..reading.subject import names_another
 from ..tools.chart.in_context import InContext
 from ..tools.words import ward_words, windows
 from . import order_lines
@@ -254,17 +254,10 @@ def drug_discussed(history: list[dict[str, Any]], here: InContext | None = None)
     return _one_drug(extract(str(said[-1].get("content") or "")), here) if said else None
 
 
-def names_another(ent: Entities, here: InContext | None) -> bool:
-    """The message names someone who is not shown to be the patient in context (``here``; None:
-    anyone named is someone else)."""
-    return bool(ent.patient_ids) or any(here is None or not is_own_name(n, here)
-                                        for n in ent.patient_names)
-
-
 def _one_drug(ent: Entities, here: InContext | None = None) -> str | None:
     """The one drug a message named for her, as written; None for none, several, or another
     person's."""
-    if len(set(ent.drugs)) != 1 or names_another(ent, here):
+    if len(set(ent.drugs)) != 1 or names_another(ent.patient_names, ent.patient_ids, here):
         return None
     return ent.drug_mentions[0].surface if ent.drug_mentions else ent.drugs[0]
 

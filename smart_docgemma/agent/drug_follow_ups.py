@@ -31,7 +31,7 @@ from ..datafiles import safe_yaml
 from ..knowledge import daily_maximum, disease, quantities, strengths, weight_dose
 from ..languages import fold
 from ..reading.entities import Entities
-from ..reading.subject import is_own_name
+from ..reading.subject import names_another
 from ..tools.chart.in_context import InContext
 from .extraction import extract
 
@@ -178,9 +178,8 @@ def discussed(pending: PendingOrder | None, history: list[dict[str, Any]],
     text, words = _named_before(history)
     ent = extract(text) if text else None
     # "paracetamol dose for kofi?" in Kofi's chart: her own name names no one else
-    one = ent is not None and len(set(ent.drugs)) == 1 and not (
-        ent.patient_ids or any(here is None or not is_own_name(n, here)
-                               for n in ent.patient_names))
+    one = ent is not None and len(set(ent.drugs)) == 1 and not names_another(
+        ent.patient_names, ent.patient_ids, here)
     if pending is not None and not (
             one and ent is not None and knowledge.generic(ent.drugs[0]) != pending.ingredient):
         dose = " ".join(x for x in (pending.dosage, pending.frequency) if x)

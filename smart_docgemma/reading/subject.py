@@ -114,6 +114,12 @@ def _name_key(word: str) -> str:
     ).rstrip("0123456789")
 
 
+def names_another(names: tuple[str, ...], ids: tuple[str, ...], here: InContext | None) -> bool:
+    """A message naming ``names`` and ``ids`` names someone not shown to be the patient in
+    context (``here``; None: anyone named is someone else)."""
+    return bool(ids) or any(here is None or not is_own_name(n, here) for n in names)
+
+
 def is_own_id(said: str, here: InContext) -> bool:
     """Her FHIR id or MRN, however the MRN is written ("MRN-100587", "mrn 100587", "100587"); or
     her id typed in part, as the ward shortens a long one: its first groups, whole ("pt 330f6d34"
