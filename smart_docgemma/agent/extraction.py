@@ -26,6 +26,7 @@ from ..reading.drugs import (
     without_declined,
 )
 from ..reading.entities import Entities
+from ..reading.first_names import first_name_people
 from ..reading.kind_asked import kind_asked
 from ..reading.lower_names import (
     lower_ordered_for,
@@ -349,6 +350,11 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     # "Kwame Asante's last INR")
     names += [n for n in placed_people(text, drug_words)
               if not any(_within(n, other) for other in names)]
+    # "what is tom on?", "hba1c of michael?", "y carmen, ¿qué toma?": a given name anywhere
+    folded = {languages.fold(n).casefold() for n in names}
+    names += [n for n in first_name_people(written or text, drug_words)
+              if languages.fold(n).casefold() not in folded
+              and not any(_within(languages.fold(n), languages.fold(o)) for o in names)]
     # "JM needs his metformin checked": initials as letters ("J M"), a title's letters kept
     names += initials_people(text, drug_words)
     said = {w.rstrip(".") for name in names for w in name.split()}

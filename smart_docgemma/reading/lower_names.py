@@ -83,7 +83,7 @@ def particled_lower_people(text: str,
 
 
 @lru_cache(maxsize=1)
-def _given_names() -> frozenset[str]:
+def short_given_names() -> frozenset[str]:
     """Given names and their short forms (``people.yaml`` ``short_names``: "samuel", "sam"),
     three letters or more."""
     names = people_data()["short_names"]
@@ -98,7 +98,7 @@ def _affixes() -> tuple[tuple[str, ...], tuple[str, ...]]:
             tuple(str(w) for w in said["clinical_suffixes"]))
 
 
-def _clinical(word: str) -> bool:
+def clinical_word(word: str) -> bool:
     """A word built of a clinical prefix or suffix ("preop", "arthroplasty")."""
     prefixes, suffixes = _affixes()
     return word.startswith(prefixes) or word.endswith(suffixes)
@@ -118,8 +118,8 @@ def lower_ordered_for(text: str,
         if not re.fullmatch(r"[a-z][a-z'\-]{2,}", word):
             continue
         key = fold_accents(word).lower()
-        named = key in _given_names() or (len(key) >= 5 and not is_word(key)
-                                           and not near_vocabulary(key) and not _clinical(key))
+        named = key in short_given_names() or (len(key) >= 5 and not is_word(key)
+                                           and not near_vocabulary(key) and not clinical_word(key))
         if not named or normalise(key) in drugs or normalise(key) in not_name_words():
             continue
         # ... its order's time after it ("hba1c for emeka tomorrow", "fbc for okafor at 6am")
@@ -157,18 +157,18 @@ def _lower_name(word: str, drugs: set[str]) -> bool:
     package) no clinical word, or no word of the four languages at all ("kwame", "fatou")."""
     reasons = {str(w) for w in people_data()["order_reasons"]}
     if (normalise(word) in not_name_words() or normalise(word) in drugs or word in reasons
-            or word in abbreviations() or when.starts(word) == 0 or _clinical(word)):
+            or word in abbreviations() or when.starts(word) == 0 or clinical_word(word)):
         return False  # "for af", "for tomorrow", "morphine for comfort"
     if word in word_names():
         return True
     if word in given_names():  # "mark", "will": words first; "ward", "max": the ward's words
-        return word not in _ward_words() and frequency(word) < _NAME_AS_WORD
+        return word not in ward_name_words() and frequency(word) < NAME_AS_WORD
     return len(word) >= 4 and not (is_word(word) or word in own_words()
                                    or near_vocabulary(word))
 
 
 @lru_cache(maxsize=1)
-def _ward_words() -> frozenset[str]:
+def ward_name_words() -> frozenset[str]:
     """Census given names the ward uses as words ("ward", "bay", "max"): the places and the
     words of doses and follow-ups, never a name where a patient stands."""
     said = people_data()
@@ -177,7 +177,7 @@ def _ward_words() -> frozenset[str]:
 
 
 # a census given name the lists use this often is a word first ("will", "mark", "may")
-_NAME_AS_WORD = 50_000
+NAME_AS_WORD = 50_000
 
 
 @lru_cache(maxsize=1)
@@ -273,12 +273,12 @@ def placed_people(text: str, drug_words: set[str] | frozenset[str] = frozenset()
     for pattern in _PLACED:
         for m in [*pattern.finditer(folded), *(owned if pattern is _PLACED[0] else [])]:
             word = m.group("name")
-            if word.lower() in _not_placed() or _SAINT.search(folded[:m.start("name")]):
+            if word.lower() in not_placed() or _SAINT.search(folded[:m.start("name")]):
                 continue  # "St John's wort": a drug named after a saint
             # "ana: hemograma mañana": a given name typed small is the name, though a test's
             # letters in capitals spell it too (ANA)
             typed_small = word.islower() and word in given_names() and (
-                word not in _ward_words() and frequency(word) < _NAME_AS_WORD)
+                word not in ward_name_words() and frequency(word) < NAME_AS_WORD)
             if typed_small or _lower_name(word.lower(), drugs):
                 out.append(word)
     return list(dict.fromkeys(out))
@@ -293,7 +293,7 @@ _NOT_PLACED = frozenset({"this", "that", "she", "her", "his", "him", "they", "th
 
 
 @lru_cache(maxsize=1)
-def _not_placed() -> frozenset[str]:
+def not_placed() -> frozenset[str]:
     """No name where a patient stands: the words above, and the people's words ("el nene tiene
     fiebre", "o miúdo tem febre", "la abuelita puede tomar …", "la doña está preñada")."""
     said = people_data()

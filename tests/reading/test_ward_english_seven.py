@@ -10,7 +10,7 @@ import pytest
 from smart_docgemma.agent.extraction import asks_chart, find_actions, find_names
 from smart_docgemma.knowledge.mentions import find_drugs
 from smart_docgemma.reading.people import leading_people
-from smart_docgemma.reading.subject import InContext, shares_a_name
+from smart_docgemma.reading.subject import InContext, names_another, shares_a_name
 from smart_docgemma.tools.chart.answers import chart_focus
 
 from tests.reading.test_order_line_follow_up import _card
@@ -69,7 +69,7 @@ def test_a_name_half_hers_is_someone_else(name, other):
 
 
 @pytest.mark.parametrize("text", [
-    "repeat serum potassium", "how is samuel doing", "please check potassium", "bmp + mg in am",
+    "repeat serum potassium", "please check potassium", "bmp + mg in am",
     "warfarin dose tonight", "chest clear, bp ok", "review the patient in 2 days",
     "see the man in 1 hour", "the patient in 10 mins", "algum problema nos remédios dele?",
     "algo preocupante en sus medicamentos?",
@@ -77,6 +77,12 @@ def test_a_name_half_hers_is_someone_else(name, other):
 def test_near_words_name_no_one(text):
     assert find_names(text, find_drugs(text)) == []
     assert not [n for n in leading_people(text) if shares_a_name(n, SAMUEL)]
+
+
+def test_her_own_given_name_anywhere_names_her_and_no_one_else():
+    names = find_names("how is samuel doing", find_drugs("how is samuel doing"))
+    assert names == ["samuel"] and not names_another(tuple(names), (), SAMUEL)
+    assert names_another(("james",), (), SAMUEL)
 
 
 @pytest.mark.parametrize(("first", "reply", "dose"), [

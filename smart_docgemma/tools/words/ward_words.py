@@ -650,9 +650,23 @@ _WAS_VALUE = re.compile(rf"\b(?:was|is|foi|era|e|fue|es|etait|est)\s+(?:(?:a|de|
                         rf"{_NUMBER}\s*([a-z°%/ ]{{0,20}})", re.I)
 
 
+# the time it was taken said between the sign and its value ("sugar this morning was 14", "bm
+# at 7 was 3.2", "glycémie ce matin était à 2,1", "glucosa esta mañana fue 250"): the value
+# after its verb of being
+_TIMED_BETWEEN = re.compile(
+    r"\s*(?:this|last|earlier|yesterday|today|tonight|overnight|ce|cette|hier|esta|este|anoche|"
+    r"ayer|hoje|ontem|de|da|at|@|a|à|as|a las)?\s*(?:morning|am|a\.m\.|pm|evening|night|afternoon|"
+    r"matin|soir|nuit|manana|tarde|noche|manha|noite|\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?)\s*,?"
+    r"\s*(?:was|is|foi|era|fue|etait|est)\s+(?:(?:a|de|of|at|à)\s+)?"
+    rf"{_NUMBER}\s*([a-z°%/ ]{{0,20}})", re.I)
+
+
 def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
     for m in _vital_words(key).finditer(text):
         after = text[m.end():m.end() + 120]
+        timed = None if entry.get("pair") else _TIMED_BETWEEN.match(after)
+        if timed and _plausible_word(m.group(0), timed, entry):
+            return _valued(key, m.group(0), timed, entry)
         if entry.get("pair"):
             small = _in_cmhg(after, entry)
             if small:
@@ -682,12 +696,18 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
         if value and not _plausible_word(m.group(0), value, entry):
             continue
         if value:
-            unit = value.group(2)
-            if _bare_g_l(entry, m.group(0), float(value.group(1)), unit):
-                unit = "g/l"
-            return Reading(key, (_in_unit(float(value.group(1)), unit, entry),),
-                           f"{value.group(1)} {unit.strip()}".strip())
+            return _valued(key, m.group(0), value, entry)
     return _apart_with_unit(text, key, _vital_words(key), entry)
+
+
+def _valued(key: str, word: str, value: re.Match[str], entry: dict[str, Any]) -> Reading:
+    """The reading of the number ``value`` holds, in the recorded unit ("0,58" of a "dextro" is
+    in g/L)."""
+    unit = value.group(2)
+    if _bare_g_l(entry, word, float(value.group(1)), unit):
+        unit = "g/l"
+    return Reading(key, (_in_unit(float(value.group(1)), unit, entry),),
+                   f"{value.group(1)} {unit.strip()}".strip())
 
 
 def _plausible_word(word: str, value: re.Match[str], entry: dict[str, Any]) -> bool:
