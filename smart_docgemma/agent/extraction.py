@@ -1416,8 +1416,29 @@ def _on_her_list(workflow: Workflow, chart: ChartInContext,
     even when the list holds the drug too)."""
     change = workflow.dose_change
     if change is None or (change.drug in chart.drugs and change.drug != pending):
+        if change is not None and change.factor is not None:
+            # "reduz a metformina pra metade": her order's dose times the factor, in its unit;
+            # no change carded when the order states no dose (asked, never guessed)
+            dose = _her_dose_times(chart, change.drug, change.factor)
+            return replace(workflow, dose_change=replace(change, dosage=dose) if dose else None)
         return workflow
     return replace(workflow, dose_change=None)
+
+
+def _her_dose_times(chart: ChartInContext, drug: str, factor: float) -> str | None:
+    """The dose of her one active order of ``drug`` times ``factor`` ("500 mg" halved: "250
+    mg"; 1 g halved: "500 mg"), from the order's dose or its text; None when she has several
+    orders of it or none states a dose."""
+    orders = [m for m in chart.medications if drug in m.names]
+    if len(orders) != 1:
+        return None
+    m = re.search(r"(\d+(?:[.,]\d+)?)\s*(mg|g|mcg)\b", f"{orders[0].dose} {orders[0].text}", re.I)
+    if not m:
+        return None
+    value, unit = round(float(m.group(1).replace(",", ".")) * factor, 3), m.group(2).lower()
+    if unit == "g" and value < 1:
+        value, unit = round(value * 1000, 3), "mg"
+    return f"{value:g} {unit}"
 
 
 def _class_stopped_as_hers(workflow: Workflow, chart: ChartInContext) -> Workflow:

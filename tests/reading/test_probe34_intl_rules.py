@@ -70,3 +70,106 @@ def test_a_reaction_had_with_the_drug_told_to_record_is_its_allergy(said, drug):
 ])
 def test_near_words_a_reaction_treated_asked_untold_or_of_two_drugs_records_nothing(said):
     assert "document_allergy" not in read(said).entities.actions
+
+
+# ---- the holdout's rules (after its one blind run): a lowering said as going down ("on descend
+# l'amlodipine à 2.5"); a factor of her dose on the chart ("reduz a metformina pra metade"); what
+# the assistant proposes, asked ("tu proposes quoi ?"); "o que faço?" orders nothing; "agora" is
+# when a result was taken; a comma after a value is punctuation; "ronchas" is a reaction and
+# "regístralo" a word of recording; "7 hs" is a clock.
+
+from smart_docgemma.agent.extraction import _her_dose_times, _on_her_list  # noqa: E402
+from smart_docgemma.reading.ward import read_ward  # noqa: E402
+from smart_docgemma.tools.chart.in_context import ChartInContext, Medication  # noqa: E402
+from smart_docgemma.tools.words import when  # noqa: E402
+
+
+@pytest.mark.parametrize(("said", "drug", "dose"), [
+    ("on descend l'amlodipine a 2.5, elle fait des hypotensions orthostatiques", "amlodipine", "2.5 mg"),
+    ("desce a losartana para 25", "losartan", "25 mg"),
+    ("abaixa o enalapril pra 10", "enalapril", "10 mg"),
+    ("subi el enalapril a 20", "enalapril", "20 mg"),
+])
+def test_a_lowering_said_as_going_down_is_a_dose_change(said, drug, dose):
+    change = workflow_of(said).dose_change
+    assert change is not None and (change.drug, change.dosage) == (drug, dose)
+
+
+@pytest.mark.parametrize("said", [
+    "on descend au scanner avec l'amlodipine",       # no new dose
+    "desce a losartana?",                            # asked
+    "elle descend les escaliers, amlodipine 5 mg",   # the verb is not said of the drug
+])
+def test_near_words_going_down_without_the_drug_and_its_dose_changes_nothing(said):
+    assert workflow_of(said).dose_change is None
+
+
+def _hers(text: str, name: str, dose: str = "") -> ChartInContext:
+    return ChartInContext(medications=(Medication(text=text, names=(name,), dose=dose),))
+
+
+def test_a_factor_of_her_dose_is_her_orders_dose_times_it():
+    flow = workflow_of("reduz a metformina pra metade, ta com diarreia")  # p34-pt-4
+    assert flow.dose_change is not None and flow.dose_change.factor == 0.5
+    chart = _hers("Metformin hydrochloride 500 MG Oral Tablet", "metformin", "500 mg twice daily")
+    assert _on_her_list(flow, chart).dose_change.dosage == "250 mg"
+    half = workflow_of("baja el enalapril a la mitad")
+    assert _on_her_list(half, _hers("Enalapril 20 MG Oral Tablet", "enalapril")).dose_change.dosage \
+        == "10 mg"
+    assert _her_dose_times(_hers("Amoxicillin 1 G", "amoxicillin"), "amoxicillin", 0.5) == "500 mg"
+
+
+def test_near_words_a_factor_with_no_dose_on_her_order_or_not_on_her_list_changes_nothing():
+    flow = workflow_of("reduz a metformina pra metade")
+    assert _on_her_list(flow, _hers("Metformin oral tablet", "metformin")).dose_change is None
+    assert _on_her_list(flow, _hers("Amlodipine 5 MG", "amlodipine")).dose_change is None
+    two = ChartInContext(medications=(Medication(text="Metformin 500 MG", names=("metformin",)),
+                                      Medication(text="Metformin 850 MG", names=("metformin",))))
+    assert _on_her_list(flow, two).dose_change is None
+    assert workflow_of("corta a metformina").dose_change is None     # a stop
+    assert workflow_of("a metade da metformina?").dose_change is None  # asked
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("kaliemie a 3,2 ce matin, tu proposes quoi ?", 3.2),   # p34-fr-10
+    ("potasio 3,1, que sugieres?", 3.1),                    # a comma after the value
+    ("Mg 1,3 no exame de agora, o que faço?", 1.3),          # p34-pt-10
+    ("potássio 3,0 agora, o que você sugere?", 3.0),
+])
+def test_a_value_told_with_a_proposal_asked_asks_its_protocol(said, value):
+    actions = read(said).entities.actions
+    assert "protocol" in actions and "prescribe_drug" not in actions
+    assert workflow_of(said).protocol_value == value
+
+
+@pytest.mark.parametrize("said", [
+    "tu proposes quoi pour sa douleur ?",          # no value told
+    "faço Benzetacil 1.200.000 UI IM dose unica",  # a note's plan of an order
+    "K 3,1,5 ?",                                   # no value read from a slip
+])
+def test_near_words_a_proposal_asked_of_no_value_or_an_order_asks_no_protocol(said):
+    assert "protocol" not in read(said).entities.actions
+
+
+def test_faco_in_a_note_still_orders():
+    assert "prescribe_drug" in read("faço Benzetacil 1.200.000 UI IM dose unica").entities.actions
+
+
+def test_ronchas_is_a_reaction_and_registralo_records():
+    found = read("es alergica a la penicilina, le dio ronchas; registralo").entities  # p34-es-7
+    assert "document_allergy" in found.actions and found.allergy.reaction == "ronchas"
+    assert read_ward("FC 48 a las 7, regístralo").record_words
+    assert not read_ward("FC 48 a las 7, ¿la registraron?").record_words
+
+
+@pytest.mark.parametrize(("said", "hour"), [
+    ("hemograma, ionograma y urea pa manana 7 hs", 7),   # p34-es-11
+    ("manana a las 6hs", 6),
+])
+def test_hs_after_an_hour_is_a_clock(said, hour):
+    assert when.parse(said, "UTC").at.hour == hour
+
+
+def test_near_words_hs_after_a_slash_is_an_interval():
+    said = when.parse("amoxicilina 500 c/8 hs", "UTC")  # every 8 hours, no clock
+    assert said is None or said.at is None
