@@ -1008,10 +1008,12 @@ def _reaction_with_drug(text: str, drugs: list[DrugMention]) -> bool:
     """A reaction of the rules' ``reactions`` (every language) linked to the one drug named by a
     word of ``reaction_with_drug`` ("urticaria com dipirona", "hives after codeine", "a dipirona
     deu urticária"), not said as treated or gone with it ("melhorou a urticária com loratadina")."""
-    named = {languages.fold(d.surface).lower() for d in drugs if d.name}
+    def joined(said: str) -> str:  # "co-trimoxazole" is found as "co trimoxazole"
+        return re.sub(r"(?<=[a-z])-(?=[a-z])", " ", languages.fold(said).lower())
+    named = {joined(d.surface) for d in drugs if d.name}
     if len(named) != 1 or "?" in text:
         return False
-    low = re.sub(r"\b([ld])['\u2019]", r"\1 ", languages.fold(text).lower())
+    low = re.sub(r"\b([ld])['\u2019]", r"\1 ", joined(text))
     links = rules()["reaction_with_drug"]
     if re.search(r"\b(?:" + "|".join(links["unless"]) + r")\b", low):
         return False

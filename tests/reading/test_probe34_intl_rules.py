@@ -55,6 +55,7 @@ def test_near_words_a_replacement_told_done_an_order_or_a_normal_value_ask_no_pr
     ("hives after codeine - document it", "codeine"),
     ("a dipirona deu urticaria nele, registra", "metamizole"),
     ("le dio urticaria con el ibuprofeno, anotalo", "ibuprofen"),
+    ("rash after co-trimoxazole last year, pls document", "sulfamethoxazole/trimethoprim"),
 ])
 def test_a_reaction_had_with_the_drug_told_to_record_is_its_allergy(said, drug):
     found = read(said).entities
