@@ -472,8 +472,10 @@ _LOWER_BORN_WORD = r"[a-z][a-z'\-]+\d*"
 @lru_cache(maxsize=1)
 def _lower_born() -> re.Pattern[str]:
     return re.compile(
+        # the birth date's word is a word of its own: "cutanee en 2019" is a rash's year, never
+        # "cuta" born ("nee en") in 2019
         rf"(?<![\w/-])((?:{_LOWER_BORN_WORD}\s+){{0,3}}{_LOWER_BORN_WORD}){_BEFORE_BORN}"
-        rf"(?i:{_born_words()})(?![a-z])"
+        rf"(?<![a-z])(?i:{_born_words()})(?![a-z])"
     )
 
 
@@ -484,7 +486,8 @@ _CAPS_WORD = r"[A-Z][A-Z'\-]+\d*"
 @lru_cache(maxsize=1)
 def _caps_born() -> re.Pattern[str]:
     return re.compile(
-        rf"(?<![\w/-])({_CAPS_WORD}(?:\s+{_CAPS_WORD}){{1,2}}){_BEFORE_BORN}(?i:{_born_words()})\b"
+        rf"(?<![\w/-])({_CAPS_WORD}(?:\s+{_CAPS_WORD}){{1,2}}){_BEFORE_BORN}"
+        rf"(?<![A-Za-z])(?i:{_born_words()})\b"
     )
 
 
@@ -1007,6 +1010,30 @@ def _dose_of(text: str) -> dict[str, Any] | None:
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[¿¡]?[A-ZÀ-Ý])")
 
 
+def _reaction_with_drug(text: str, drugs: list[DrugMention]) -> bool:
+    """A reaction of the rules' ``reactions`` (every language) linked to the one drug named by a
+    word of ``reaction_with_drug`` ("urticaria com dipirona", "hives after codeine", "a dipirona
+    deu urticária"), not said as treated or gone with it ("melhorou a urticária com loratadina")."""
+    def joined(said: str) -> str:  # "co-trimoxazole" is found as "co trimoxazole"
+        return re.sub(r"(?<=[a-z])-(?=[a-z])", " ", languages.fold(said).lower())
+    named = {joined(d.surface) for d in drugs if d.name}
+    if len(named) != 1 or "?" in text:
+        return False
+    low = re.sub(r"\b([ld])['\u2019]", r"\1 ", joined(text))
+    links = rules()["reaction_with_drug"]
+    if re.search(r"\b(?:" + "|".join(links["unless"]) + r")\b", low):
+        return False
+    reaction = "|".join(re.escape(languages.fold(r).lower()) for r in rules()["reactions"])
+    severity = "|".join(re.escape(languages.fold(k).lower()) for k in rules()["severities"])
+    drug = re.escape(next(iter(named)))
+    article = r"(?:(?:a|o|as|os|la|el|los|las|le|les|l|the|un|une|um|uma|de|du|da|do|del)\s+)?"
+    after = "|".join(re.escape(w) for w in links["after"])
+    before = "|".join(re.escape(w) for w in links["before"])
+    return bool(
+        re.search(rf"\b(?:{reaction})(?:\s+(?:{severity}))?\s+(?:{after})\s+{article}{drug}\b", low)
+        or re.search(rf"\b{drug}\s+(?:{before})\s+{article}(?:{reaction})\b", low))
+
+
 def _history_beside_order(text: str) -> bool:
     """A note of several sentences whose order (a sentence with an order's words and a number)
     is not the sentence that says the allergy."""
@@ -1397,8 +1424,29 @@ def _on_her_list(workflow: Workflow, chart: ChartInContext,
     even when the list holds the drug too)."""
     change = workflow.dose_change
     if change is None or (change.drug in chart.drugs and change.drug != pending):
+        if change is not None and change.factor is not None:
+            # "reduz a metformina pra metade": her order's dose times the factor, in its unit;
+            # no change carded when the order states no dose (asked, never guessed)
+            dose = _her_dose_times(chart, change.drug, change.factor)
+            return replace(workflow, dose_change=replace(change, dosage=dose) if dose else None)
         return workflow
     return replace(workflow, dose_change=None)
+
+
+def _her_dose_times(chart: ChartInContext, drug: str, factor: float) -> str | None:
+    """The dose of her one active order of ``drug`` times ``factor`` ("500 mg" halved: "250
+    mg"; 1 g halved: "500 mg"), from the order's dose or its text; None when she has several
+    orders of it or none states a dose."""
+    orders = [m for m in chart.medications if drug in m.names]
+    if len(orders) != 1:
+        return None
+    m = re.search(r"(\d+(?:[.,]\d+)?)\s*(mg|g|mcg)\b", f"{orders[0].dose} {orders[0].text}", re.I)
+    if not m:
+        return None
+    value, unit = round(float(m.group(1).replace(",", ".")) * factor, 3), m.group(2).lower()
+    if unit == "g" and value < 1:
+        value, unit = round(value * 1000, 3), "mg"
+    return f"{value:g} {unit}"
 
 
 def _class_stopped_as_hers(workflow: Workflow, chart: ChartInContext) -> Workflow:
@@ -1638,6 +1686,11 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         # "pen allergy (anaphylaxis). Started on clarithromycin": the allergy told is of no drug
         # named, so the drug told is checked and no allergy to it is recorded
         actions = [a for a in actions if a != "document_allergy"]
+    if ("document_allergy" not in actions and ward.record_words
+            and _reaction_with_drug(text, drugs)):
+        # "fez urticária com dipirona ano passado, anota aí": a reaction had with the one drug
+        # named, told to be recorded, is the allergy to it, with no allergy word said
+        actions.append("document_allergy")
     if _asks_allergy(text, actions, ward):  # "a D. Grace é alérgica a quê?": asked, not recorded
         actions.append("allergy_question")
     # lab orders, referrals, vital signs, protocols (agent/ward_requests.py)

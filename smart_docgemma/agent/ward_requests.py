@@ -337,7 +337,7 @@ def _told_for_protocol(low: str, workflow: Workflow) -> bool:
     words = "|".join(re.escape(w) for w in sorted(_protocol_words()[workflow.protocol], key=len,
                                                    reverse=True))
     m = re.search(rf"(?<![a-z0-9])(?:{words}|k\+?|mg)(?![a-z0-9])\s*(?:{_STATED})?\s*"
-                  r"\d{1,2}(?:[.,]\d{1,2})?(?![\d.,])(?:\s*(?:mmol/l|mmol|meq/l|mg/dl))?", low)
+                  r"\d{1,2}(?:[.,]\d{1,2})?(?![\d]|[.,]\d)(?:\s*(?:mmol/l|mmol|meq/l|mg/dl))?", low)
     if not m:
         return False
     rest = low[:m.start()] + " " + low[m.end():]
@@ -651,8 +651,10 @@ def protocol_stated_value(low: str, protocol: str) -> float | None:
     m = re.search(rf"(?<![a-z0-9])(?:{words}|k\+?|mg)(?![a-z0-9])\s*(?:{_STATED})?\s*"
                   # a dose's unit after it is no result ("potassium 40 mmol"); a concentration's
                   # is ("Mg 0.5 mmol/L", "magnesium 1.2 mg/dL")
+                  # a comma or point typed after it is punctuation ("potasio 3,1, ¿qué
+                  # sugieres?"), never more of the number
                   r"(\d{1,2}(?:[.,]\d{1,2})?)"
-                  r"(?![\d.,]|\s*(?:mg(?!\s*/\s*dl)|g|meq(?!/)|mmol(?!/)|ml|h|hours?)\b)", low)
+                  r"(?![\d]|[.,]\d|\s*(?:mg(?!\s*/\s*dl)|g|meq(?!/)|mmol(?!/)|ml|h|hours?)\b)", low)
     return float(m.group(1).replace(",", ".")) if m else None
 
 

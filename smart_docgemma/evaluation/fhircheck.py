@@ -197,6 +197,12 @@ def _note_ok(resource: dict[str, Any], text: str) -> bool:
     return any(squash in " ".join(n.split()).lower() for n in notes)
 
 
+def subject_of(resource: dict[str, Any]) -> str | None:
+    """The patient a written resource is about: ``subject``, or ``patient`` where R4 names it so
+    (AllergyIntolerance)."""
+    return (resource.get("subject") or resource.get("patient") or {}).get("reference")
+
+
 def problems(
     want: ExpectedWrite, got: dict[str, Any], patient: str, now: datetime, tz: tzinfo
 ) -> list[str]:
@@ -208,10 +214,7 @@ def problems(
             out.append(what)
 
     need(got.get("resourceType") == want.resourceType, f"resourceType {want.resourceType}")
-    need(
-        (got.get("subject") or {}).get("reference") == f"Patient/{patient}",
-        f"subject Patient/{patient}",
-    )
+    need(subject_of(got) == f"Patient/{patient}", f"subject Patient/{patient}")
     need(want.status is None or got.get("status") == want.status, f"status {want.status}")
     need(want.intent is None or got.get("intent") == want.intent, f"intent {want.intent}")
     if want.resourceType in ("MedicationRequest", "ServiceRequest"):

@@ -22,8 +22,9 @@ class DoseChange:
     """The drug whose dose changes, its new dose and the frequency said with it."""
 
     drug: str  # the generic name
-    dosage: str  # "10 mg"
+    dosage: str  # "10 mg"; "" for a factor of her current dose, until the chart gives it
     frequency: str | None = None
+    factor: float | None = None  # "reduz a metformina pra metade": 0.5 of the dose on her list
 
 
 @lru_cache(maxsize=1)
@@ -66,6 +67,26 @@ def _after_drug(surface: str) -> re.Pattern[str]:
         rf"(?!(?:[^,;.?!]*?)\b(?:{_alt('not_after_drug')}))(?P<rest>[^,;.?!]*)")
 
 
+def _by_factor(surface: str) -> re.Pattern[str]:
+    """A verb of changing, the drug, then a factor of its dose in words ("reduz a metformina pra
+    metade", "baja el enalapril a la mitad", "diminue l'amlodipine de moitié", "cut the
+    metformin by half", "dobra a metformina")."""
+    article = rf"(?:(?:{_alt('articles')})\s+)?"
+    dose_of = rf"(?:(?:{_alt('dose_words')})\s+(?:{_alt('of')})\s+{article})?"
+    def alt(words: list[str]) -> str:
+        return "|".join(re.escape(str(w)) for w in sorted(words, key=len, reverse=True))
+    factors = "|".join(rf"(?P<f{n}>{alt(words)})"
+                       for n, words in enumerate(_words()["factors"].values()))
+    return re.compile(
+        rf"(?<![\w])(?:{_alt('verbs')}|{_alt('factor_verbs')})\s+{article}{dose_of}{re.escape(surface)}"
+        rf"(?![\w])\s+(?:(?:{_alt('factor_to')})\s+)?(?:{factors})(?![\w])")
+
+
+def _factor(m: re.Match[str]) -> float:
+    values = list(_words()["factors"])
+    return float(next(values[n] for n in range(len(values)) if m.group(f"f{n}")))
+
+
 def dose_change(low: str, mentions: list[tuple[str, str]]) -> DoseChange | None:
     """The dose change ``low`` (folded, lower case) says of the one drug it names
     (``mentions``: generic name and surface), or None."""
@@ -80,6 +101,9 @@ def dose_change(low: str, mentions: list[tuple[str, str]]) -> DoseChange | None:
             unit = m.group("unit") or "mg"
             dose = f"{m.group('n').replace(',', '.')} {unit}"
             return DoseChange(name, dose, _frequency(m.group("rest")))
+        m = _by_factor(surface).search(low) if surface else None
+        if m:  # the dose is her order's times the factor, read with the chart (extraction)
+            return DoseChange(name, "", None, _factor(m))
     return None
 
 

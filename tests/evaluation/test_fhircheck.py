@@ -117,3 +117,12 @@ def test_a_recheck_said_with_its_morning_is_the_next_such_time():
     assert problems(want, tomorrow, "p1", evening, UTC) == []
     assert problems(want, this_morning, "p1", night, UTC) == []
     assert problems(want, tomorrow, "p1", night, UTC) == ["occurrence next 08:00"]
+
+
+def test_an_allergy_is_checked_by_its_patient_as_r4_names_it():
+    want = ExpectedWrite(resourceType="AllergyIntolerance", code_text=["amoxicillin"])
+    allergy = {"resourceType": "AllergyIntolerance", "id": "a1", "patient": {"reference": "Patient/p1"},
+               "code": {"text": "amoxicillin-clavulanate"}}
+    assert problems(want, allergy, "p1", NOW, UTC) == []
+    assert problems(want, {**allergy, "patient": {"reference": "Patient/p2"}}, "p1", NOW, UTC) == [
+        "subject Patient/p1"]
