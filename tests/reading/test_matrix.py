@@ -391,16 +391,11 @@ FLOORS = {
     # hs"; nineteenth stop): blind 21/24 tuned (1 unsafe: "potasio en 3.4 ..., lo repongo?"
     # ordered a potassium), 17/24 holdout after the tuned fixes (3 unsafe: "kaliemie a 3,2 ce
     # matin, tu proposes quoi ?" and "Mg 1,3 no exame de agora, o que faço?" gave no protocol,
-    # "y carmen? ya le hicieron el INR?" matched nothing); fixed as rules but the last, a given
-    # name in lower case left to the person rule (PERSON_RULE_LEFT)
+    # "y carmen? ya le hicieron el INR?" matched nothing); fixed as rules, the last by the rule
+    # that a given name anywhere is a person (reading/first_names)
     ("probe34_intl", "tuned"): 24,
-    ("probe34_intl", "holdout"): 23,
+    ("probe34_intl", "holdout"): 24,
 }
-
-# Cases naming another person left failing for the person rule being rewritten this stop (the
-# lead's): each floor is at what passes without them, and their unsafe row is not counted here
-# until that rule lands (then remove the id and raise the floor)
-PERSON_RULE_LEFT = frozenset({"p34-es-15"})
 
 
 @pytest.mark.parametrize(("name", "split"), sorted(FLOORS))
