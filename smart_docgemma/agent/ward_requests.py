@@ -350,9 +350,14 @@ def _without_plan_asked(low: str) -> str:
     la analítica de hoy, ¿qué hacemos?", "Mg 0.5 - what to do?"): the result stays told, and a
     replacement protocol is the plan held for it; a question of the value itself ("Mg 0.5 in
     the last 24h?") keeps its mark."""
+    # "K 6.2 - protocol?", "Mg 0,5 : protocole ?": the protocol asked for the value told
+    low = _PROTOCOL_ASKED.sub(r"\1 ", low)
     if not _any("plan_words").search(low):
         return low
     return re.sub(r"[?\u00bf]", " ", _any("plan_words").sub(" ", low))
+
+
+_PROTOCOL_ASKED = re.compile(r"(?<![a-z])(protocol[eo]?s?)\s*\?")
 
 
 def _without_told_start(rest: str) -> str:

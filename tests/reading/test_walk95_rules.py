@@ -1,0 +1,20 @@
+"""Walk 95 (the issue's intents in new words): a replacement protocol asked with its question
+mark right after the value told ("K 6.2 - protocol?") read the value as a question and ignored
+it; near words: a value asked over a window stays a question."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.ward_requests import protocol_stated_value
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("k 6.2 this am - protocol?", 6.2), ("K 6.2 - protocol?", 6.2), ("k 3.1 - k protocol?", 3.1),
+    ("mg 0,5 : protocole ?", 0.5), ("potasio 3,1 - protocolo?", 3.1)])
+def test_a_protocol_asked_with_its_mark_keeps_the_value_told(said, value):
+    assert protocol_stated_value(said.lower(), "potassium_oral") == value
+
+
+@pytest.mark.parametrize("said", ["k 3.3 in the last 24h? protocol?", "is there a k protocol?",
+                                  "k below 3.5 in the past 36 hours? if so replace per protocol"])
+def test_a_value_asked_or_none_is_no_value_told(said):
+    assert protocol_stated_value(said, "potassium_oral") is None
