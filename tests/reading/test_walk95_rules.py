@@ -18,3 +18,26 @@ def test_a_protocol_asked_with_its_mark_keeps_the_value_told(said, value):
                                   "k below 3.5 in the past 36 hours? if so replace per protocol"])
 def test_a_value_asked_or_none_is_no_value_told(said):
     assert protocol_stated_value(said, "potassium_oral") is None
+
+
+@pytest.mark.parametrize(("said", "problem", "value"), [
+    ("hypo 3.2 at 0300, managed?", "low_glucose", 3.2), ("K 6.1 - manage?", "high_potassium", 6.1),
+])
+def test_how_to_manage_a_value_told_asks_its_plan(said, problem, value):
+    from smart_docgemma.agent.ward_requests import workflow_actions, workflow_of
+    from smart_docgemma.languages import fold
+
+    flow = workflow_of(said)
+    assert flow.problem == problem and flow.stated_value == value
+    assert "plan" in workflow_actions(fold(said).lower(), flow)
+
+
+@pytest.mark.parametrize(("said", "judged"), [
+    ("what's his inr target?", True), ("target inr for af?", True), ("INR cible ?", True),
+    ("alvo do INR?", True), ("is he therapeutic?", True),
+    # near words: the latest asked, no target
+    ("latest inr?", False), ("inr trend", False)])
+def test_the_target_asked_is_the_result_judged(said, judged):
+    from smart_docgemma.tools.words.windows import judged as judged_of
+
+    assert judged_of(said.lower()) is judged
