@@ -117,3 +117,31 @@ def test_a_recheck_said_with_its_morning_is_the_next_such_time():
     assert problems(want, tomorrow, "p1", evening, UTC) == []
     assert problems(want, this_morning, "p1", night, UTC) == []
     assert problems(want, tomorrow, "p1", night, UTC) == ["occurrence next 08:00"]
+
+
+def test_an_allergy_names_its_patient_in_patient_not_subject():
+    allergy = {
+        "resourceType": "AllergyIntolerance",
+        "patient": {"reference": "Patient/pt-child"},
+        "code": {"text": "amoxicillin", "coding": [{"display": "amoxicillin"}]},
+    }
+    want = ExpectedWrite(resourceType="AllergyIntolerance", code_text=["amoxicillin"])
+    assert problems(want, allergy, "pt-child", NOW, UTC) == []
+    # another patient's allergy is still wrong, and a subject on a MedicationRequest still checked
+    assert problems(want, allergy, "pt-warfarin", NOW, UTC) == ["patient Patient/pt-warfarin"]
+    order = {"resourceType": "MedicationRequest", "patient": {"reference": "Patient/pt-child"},
+             "authoredOn": "2026-12-07"}
+    assert "subject Patient/pt-child" in problems(
+        ExpectedWrite(resourceType="MedicationRequest"), order, "pt-child", NOW, UTC)
+
+
+def test_the_patient_of_a_written_resource_is_read_where_r4_puts_it():
+    from smart_docgemma.evaluation.fhircheck import patient_of
+
+    assert patient_of({"resourceType": "AllergyIntolerance",
+                       "patient": {"reference": "Patient/a"}}) == "Patient/a"
+    assert patient_of({"resourceType": "MedicationRequest",
+                       "subject": {"reference": "Patient/b"}}) == "Patient/b"
+    # a MedicationRequest names no patient in `patient`
+    assert patient_of({"resourceType": "MedicationRequest",
+                       "patient": {"reference": "Patient/b"}}) is None

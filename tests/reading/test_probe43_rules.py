@@ -1,0 +1,118 @@
+"""Rules from the forty-third unseen English set (probe43_en): each a pure reading of words, with
+the near words that must not trigger it."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.extraction import asked, read
+from smart_docgemma.agent.ward_requests import workflow_of
+from smart_docgemma.reading.dose_change import bare, scaled
+from smart_docgemma.tools.chart.in_context import ChartInContext, InContext, Medication
+
+_CHART = ChartInContext(patient=InContext(id="pt-x", name="Margaret Thompson"), medications=(
+    Medication(text="amlodipine 5 MG Oral Tablet", names=("amlodipine",),
+               dose="5 mg by mouth once daily"),
+    Medication(text="metformin hydrochloride 500 MG Oral Tablet", names=("metformin",),
+               dose="500 mg by mouth twice daily")))
+_DOSES = {"amlodipine": "5 mg by mouth once daily", "metformin": "500 mg by mouth twice daily"}
+
+
+def _actions(said: str) -> tuple[str, ...]:
+    return read(said).entities.actions
+
+
+# a reaction to a drug told with a word of recording is an allergy to record (p43-11)
+@pytest.mark.parametrize("said", [
+    "reacted to co-amox in 2019 - rash. pls document",  # p43-11
+    "reacted badly to the co amoxiclav, document",
+    "came out in hives with the flucloxacillin - pls record",
+    "codeine makes him vomit, note it",
+    "rash with septrin, add to allergies",
+    "rash with septrin, add to her allergies",
+    "hives to fluclox - pop it on his allergy list",
+])
+def test_a_reaction_told_to_record_is_an_allergy_card(said):
+    actions = _actions(said)
+    assert "document_allergy" in actions
+    assert not {"prescribe", "prescribe_drug", "administer", "allergy_question"} & set(actions)
+
+
+@pytest.mark.parametrize("said", [
+    "amoxicillin 500 tds, rash day 3 - document",  # a dose: an order, never an allergy
+    "rash on his back, started doxycycline yesterday - document",  # the rash is no reaction to it
+    "did he react to the co-amox?",  # asked
+    "vomiting since the morphine, plan?",  # no word of recording
+    "pt on codeine, document pain score 3",
+    "is penicillin on her allergies",  # her list asked
+    "add amoxicillin 500 tds, check her allergies",  # an order and her allergies asked
+])
+def test_no_allergy_recorded_without_a_reaction_told_of_the_drug_to_record(said):
+    assert "document_allergy" not in _actions(said)
+
+
+# a dose scaled by a word, or a bare number, against her list (p43-15, p43-17)
+@pytest.mark.parametrize(("said", "drug", "dose"), [
+    ("halve the amlodipine", "amlodipine", "2.5 mg"),  # p43-15
+    ("amlodipine halved", "amlodipine", "2.5 mg"),
+    ("double his metformin", "metformin", "1000 mg"),
+    ("double the dose of metformin", "metformin", "1000 mg"),
+    ("amlodipine 10", "amlodipine", "10 mg"),  # p43-17
+    ("amlo 10 pls", "amlodipine", "10 mg"),
+])
+def test_a_change_read_against_her_list(said, drug, dose):
+    change = read(said, chart=_CHART).workflow.dose_change
+    assert change is not None and (change.drug, change.dosage, change.frequency) == (drug, dose, None)
+
+
+@pytest.mark.parametrize("said", [
+    "should we halve the amlodipine?",  # asked, nothing changes
+    "double check his metformin",  # no dose doubled
+    "amlodipine 5",  # her own dose
+    "amlodipine 10 mg/24h",  # a new order written in full
+    "amlodipine 10mg od",
+    "amoxicillin 500",  # not on her list
+    "halve the amoxicillin",
+])
+def test_no_change_without_a_new_dose_of_a_drug_on_her_list(said):
+    assert read(said, chart=_CHART).workflow.dose_change is None
+
+
+def test_no_change_read_when_her_list_was_not_read():
+    assert read("halve the amlodipine").workflow.dose_change is None
+    assert scaled("halve the amlodipine", [("amlodipine", "amlodipine")], {}) is None
+    assert bare("amlodipine 10", [("amlodipine", "amlodipine")], {"amlodipine": ""}) is None
+    assert bare("amlodipine 10", [("amlodipine", "amlodipine")], _DOSES).dosage == "10 mg"
+
+
+# the target a drug sets asked (p43-30): her result placed against it
+@pytest.mark.parametrize("said", [
+    "what range are we aiming for with his inr?",  # p43-30
+    "what's his inr target?",
+    "is his inr therapeutic?",
+    "inr in target?",
+])
+def test_a_target_asked_judges_her_result(said):
+    assert asked(said).judge
+
+
+@pytest.mark.parametrize("said", ["inr?", "latest inr", "inr trend", "inr for tomorrow"])
+def test_a_result_asked_alone_is_not_judged(said):
+    assert not asked(said).judge
+
+
+# what else to do, after a low glucose told with what was done (p43-28)
+@pytest.mark.parametrize("said", [
+    "BM 3.1 at 2am, treated with juice - anything else to do?",  # p43-28
+    "sugar 3.1 at 2am treated - anything else?",
+    "glucose 3.0, gave dextrose, what else should we do",
+])
+def test_what_else_to_do_asks_the_plan(said):
+    w = workflow_of(said)
+    assert w.problem == "low_glucose" and w.plan_asked
+
+
+@pytest.mark.parametrize("said", [
+    "is he on anything else?", "what else is she taking?", "anything else?",
+    "anything else on his list?",
+])
+def test_anything_else_asked_of_her_list_is_no_plan(said):
+    assert not workflow_of(said).plan_asked
