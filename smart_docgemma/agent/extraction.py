@@ -1563,9 +1563,11 @@ def _reaction_to_record(text: str, drugs: list[Any], ward: Ward) -> bool:
         return False
     if re.search(_REACTED_TO.pattern + rf"(?:the\s+|his\s+|her\s+)?{drug}\b", low):
         return True
-    reaction = r"\b(?:" + "|".join(map(re.escape, [*rules()["reactions"], *rules()["reaction_verbs"]])) + r")\b"
+    told = [*rules()["reactions"], *rules()["reaction_verbs"]]
+    reaction = r"\b(?:" + "|".join(map(re.escape, told)) + r")\b"
     near = r"(?:\W+\w+){0,3}?\W+"
-    return bool(re.search(rf"{reaction}{near}{drug}\b|\b{drug}{near}(?:\w+\W+){{0,2}}?{reaction}", low))
+    return bool(re.search(rf"{reaction}{near}{drug}\b|\b{drug}{near}(?:\w+\W+){{0,2}}?{reaction}",
+                          low))
 
 
 def _no_known_allergy_asked(text: str, ward: Ward) -> bool:

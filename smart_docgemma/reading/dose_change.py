@@ -131,7 +131,8 @@ def scaled(low: str, mentions: list[tuple[str, str]],
             if re.search(rf"(?<![\w]){re.escape(word)}\s+{article}{dose_of}{drug}(?![\w])", low):
                 return DoseChange(name, f"{_as_written(old[0] * factor)} {old[1]}")
         for word, factor in sorted(_words()["scaled_after"].items(), key=lambda kv: -len(kv[0])):
-            if re.search(rf"(?<![\w]){drug}\s+(?:(?:{_alt('dose_words')})\s+)?{re.escape(word)}(?![\w])", low):
+            dose_word = rf"(?:(?:{_alt('dose_words')})\s+)?"
+            if re.search(rf"(?<![\w]){drug}\s+{dose_word}{re.escape(word)}(?![\w])", low):
                 return DoseChange(name, f"{_as_written(old[0] * factor)} {old[1]}")
     return None
 
