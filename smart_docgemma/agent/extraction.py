@@ -1547,9 +1547,19 @@ def _asks_allergy(text: str, actions: list[str], ward: Ward) -> bool:
 _REACTED_TO = re.compile(r"\breact(?:ed|s|ion)\s+(?:badly\s+|previously\s+)?(?:to|with)\s+", re.I)
 
 
+# where or as what it is recorded ("add to her allergies", "pop it on his allergy list", "note it
+# as an intolerance"): words of recording, no allergy told of a drug
 _ADDED_TO_ALLERGIES = re.compile(
     r"\b(?:add|put|pop|stick)\s+(?:it\s+|this\s+|that\s+)?(?:to|on|in|into)\s+(?:her\s+|his\s+|their\s+|the\s+)?"
-    r"(?:allerg(?:y|ies)|drug\s+allerg(?:y|ies))(?:\s+list|\s+section)?\b", re.I)
+    r"(?:allerg(?:y|ies)|drug\s+allerg(?:y|ies))(?:\s+list|\s+section)?\b"
+    r"|\b(?:note|record|document|add|log|chart|put|enter)\s+(?:it\s+|this\s+|that\s+)?(?:down\s+)?as\s+"
+    r"(?:an?\s+)?(?:intolerance|allergy|adverse\s+reaction|drug\s+allergy)\b", re.I)
+
+
+def recording_words_out(text: str) -> str:
+    """``text`` without the words saying where or as what it is recorded ("add to allergies",
+    "note it as an intolerance"), so an allergy's word there names no drug's allergy."""
+    return _ADDED_TO_ALLERGIES.sub(" ", text)
 
 
 def _reaction_to_record(text: str, drugs: list[Any], ward: Ward) -> bool:
@@ -1557,16 +1567,30 @@ def _reaction_to_record(text: str, drugs: list[Any], ward: Ward) -> bool:
     allergy (or intolerance) to record, as "allergic to co-amox - rash, document" is."""
     if len(drugs) != 1 or not ward.record_words or text.rstrip().endswith("?"):
         return False
+    return reaction_beside(text, drugs[0].surface)
+
+
+def reaction_beside(text: str, surface: str) -> bool:
+    """The drug written ``surface`` stands beside a reaction told of it ("reacted to co-amox",
+    "rash with septrin", "hives after the amoxil", "codeine makes him vomit", "septrin - rash"),
+    joined by no word or a word that ties them, never by an order's ("hives, started on
+    clarithromycin"); a dose after the drug makes it an order, never the allergen; an allergy
+    told of another drug ("pen allergy, started on clarithromycin") leaves this one unrecorded."""
     low = text.lower()
-    drug = r"[\s\-]+".join(map(re.escape, drugs[0].surface.lower().split()))  # "co amox": co-amox
-    if re.search(rf"\b{drug}\W*\d", low):
+    drug = r"[\s\-]+".join(map(re.escape, surface.lower().split()))  # "co amox": co-amox
+    if not drug or re.search(rf"\b{drug}\W*\d", low):
         return False
-    if re.search(_REACTED_TO.pattern + rf"(?:the\s+|his\s+|her\s+)?{drug}\b", low):
+    if not allergen_named(recording_words_out(text), [surface]):
+        return False
+    article = r"(?:(?:the|his|her|their|some|a|an)\W+)?"
+    if re.search(_REACTED_TO.pattern + rf"{article}{drug}\b", low):
         return True
     told = [*rules()["reactions"], *rules()["reaction_verbs"]]
     reaction = r"\b(?:" + "|".join(map(re.escape, told)) + r")\b"
-    near = r"(?:\W+\w+){0,3}?\W+"
-    return bool(re.search(rf"{reaction}{near}{drug}\b|\b{drug}{near}(?:\w+\W+){{0,2}}?{reaction}",
+    ties = r"(?:(?:with|to|from|after|since|on|off)\W+)?"
+    caused = (r"(?:(?:makes?|made|gave|gives|caused|causes|causing)\W+"
+              r"(?:(?:him|her|them|a|an|some)\W+){0,2})?")
+    return bool(re.search(rf"{reaction}\W+{ties}{article}{drug}\b|\b{drug}\W+{caused}{reaction}",
                           low))
 
 
@@ -1680,7 +1704,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         # is the request, checked against the allergy on file; nothing is recorded unasked
         actions = [a for a in actions if a != "document_allergy"]
     if "document_allergy" in actions and drugs and not allergen_named(
-            text, [d.surface for d in drugs]):
+            recording_words_out(text), [d.surface for d in drugs]):
         # "pen allergy (anaphylaxis). Started on clarithromycin": the allergy told is of no drug
         # named, so the drug told is checked and no allergy to it is recorded
         actions = [a for a in actions if a != "document_allergy"]

@@ -3,7 +3,9 @@ the near words that must not trigger it."""
 from __future__ import annotations
 
 import pytest
-from smart_docgemma.agent.extraction import asked, read
+from smart_docgemma.agent import clarification
+from smart_docgemma.agent.extraction import asked, read, reaction_beside
+from smart_docgemma.tools.chart.answers import focus_of
 from smart_docgemma.agent.ward_requests import workflow_of
 from smart_docgemma.reading.dose_change import bare, scaled
 from smart_docgemma.tools.chart.in_context import ChartInContext, InContext, Medication
@@ -29,6 +31,10 @@ def _actions(said: str) -> tuple[str, ...]:
     "rash with septrin, add to allergies",
     "rash with septrin, add to her allergies",
     "hives to fluclox - pop it on his allergy list",
+    "codeine makes him vomit, note it as an intolerance pls",  # p43-13
+    "co-amox gave her a rash, document",
+    "septrin - rash, record",
+    "rash after the amoxil, pls document",
 ])
 def test_a_reaction_told_to_record_is_an_allergy_card(said):
     actions = _actions(said)
@@ -44,6 +50,7 @@ def test_a_reaction_told_to_record_is_an_allergy_card(said):
     "pt on codeine, document pain score 3",
     "is penicillin on her allergies",  # her list asked
     "add amoxicillin 500 tds, check her allergies",  # an order and her allergies asked
+    "pen allergy (hives), started on clarithromycin - document",  # the allergy is another drug's
 ])
 def test_no_allergy_recorded_without_a_reaction_told_of_the_drug_to_record(said):
     assert "document_allergy" not in _actions(said)
@@ -116,3 +123,74 @@ def test_what_else_to_do_asks_the_plan(said):
 ])
 def test_anything_else_asked_of_her_list_is_no_plan(said):
     assert not workflow_of(said).plan_asked
+
+
+# the drug beside the reaction told is the allergen a card records (p43-12, p43-13)
+@pytest.mark.parametrize(("said", "surface"), [
+    ("rash with septrin, add to allergies", "septrin"),  # p43-12
+    ("codeine makes him vomit, note it as an intolerance pls", "codeine"),  # p43-13
+    ("reacted to co-amox in 2019 - rash", "co amox"),
+    ("came out in hives with the flucloxacillin", "flucloxacillin"),
+])
+def test_the_drug_beside_the_reaction_is_the_allergen(said, surface):
+    assert reaction_beside(said, surface)
+
+
+@pytest.mark.parametrize(("said", "surface"), [
+    ("pen allergy (hives), started on clarithromycin", "clarithromycin"),  # another's allergy
+    ("hives, started on clarithromycin", "clarithromycin"),  # an order's word between
+    ("amoxicillin 500 tds, rash day 3", "amoxicillin"),  # a dose: the order
+    ("rash on his back, doxycycline started yesterday", "doxycycline"),
+])
+def test_a_drug_apart_from_the_reaction_is_no_allergen(said, surface):
+    assert not reaction_beside(said, surface)
+
+
+# the ward's "regulars" are her regular medications, reviewed (p43-2)
+@pytest.mark.parametrize("said", [
+    "pharmacy asked me to double check her regulars - all ok?",  # p43-2
+    "her regulars ok?",
+    "any concerns with his regulars",
+])
+def test_her_regulars_checked_are_the_review(said):
+    assert focus_of(said) == "review"
+
+
+@pytest.mark.parametrize("said", ["is she one of our regulars? ok", "her regular gp ok?"])
+def test_regulars_of_no_list_are_no_review(said):
+    assert focus_of(said) != "review"
+
+
+# a place among the drugs the clinician offered as options (p43-22)
+def _asked(before: str) -> list[dict[str, str]]:
+    return [{"role": "user", "content": before}, {"role": "assistant", "content": "…"}]
+
+
+@pytest.mark.parametrize(("said", "before", "drug"), [
+    ("go with the first one, 100mg bd for 5 days", "doxycycline or clarithromycin for her chest?",
+     "doxycycline"),  # p43-22
+    ("the second one then, 500mg bd x5d", "amoxicillin vs clarithromycin?", "clarithromycin"),
+    ("the last one", "nitrofurantoin, trimethoprim or cefalexin for her uti?", "cephalexin"),
+])
+def test_a_place_among_the_options_offered_is_that_drug(said, before, drug):
+    understood = clarification.listed_by_place(said, read(said).entities, _asked(before))
+    assert understood is not None and drug in understood
+
+
+@pytest.mark.parametrize(("said", "before"), [
+    ("stop the first one", "is clarithromycin ok with his warfarin?"),  # with, not a choice
+    ("the first one", "is doxycycline ok for her chest?"),  # one drug
+    ("the third one", "doxycycline or clarithromycin?"),  # past the options' end
+    ("give the first dose now", "doxycycline or clarithromycin?"),  # a place of a dose
+])
+def test_no_option_placed_without_a_choice_of_drugs_offered(said, before):
+    assert clarification.listed_by_place(said, read(said).entities, _asked(before)) is None
+
+
+@pytest.mark.parametrize("said", ["go with doxycycline, 100mg bd for 5 days", "let's go with doxy"])
+def test_going_with_a_drug_orders_it(said):
+    assert "prescribe_drug" in read(said).entities.actions
+
+
+def test_going_with_no_drug_orders_nothing():
+    assert not read("go with the flow").entities.drugs
