@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from smart_docgemma.agent import clarification
-from smart_docgemma.agent.extraction import asked, read, reaction_beside
-from smart_docgemma.tools.chart.answers import focus_of
+from smart_docgemma.agent.extraction import asked, reaction_beside, read
 from smart_docgemma.agent.ward_requests import workflow_of
 from smart_docgemma.reading.dose_change import bare, scaled
+from smart_docgemma.tools.chart.answers import focus_of
 from smart_docgemma.tools.chart.in_context import ChartInContext, InContext, Medication
 
 _CHART = ChartInContext(patient=InContext(id="pt-x", name="Margaret Thompson"), medications=(
