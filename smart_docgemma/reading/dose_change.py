@@ -120,6 +120,7 @@ def scaled(low: str, mentions: list[tuple[str, str]],
     old = _order_dose(doses.get(name, ""))
     if old is None:
         return None
+    percent = "%" in low  # "reduce metformin by 20%": a share, never a step of 20 mg
     low = re.sub(r"[^\w.,/]+", " ", low)
     article = rf"(?:(?:{_alt('articles')})\s+)?"
     dose_of = rf"(?:(?:{_alt('dose_words')})\s+(?:{_alt('of')})\s+{article})?"
@@ -130,6 +131,17 @@ def scaled(low: str, mentions: list[tuple[str, str]],
         for word, factor in sorted(_words()["scaled_verbs"].items(), key=lambda kv: -len(kv[0])):
             if re.search(rf"(?<![\w]){re.escape(word)}\s+{article}{dose_of}{drug}(?![\w])", low):
                 return DoseChange(name, f"{_as_written(old[0] * factor)} {old[1]}")
+        verb = rf"(?<![\w])(?:{_alt('verbs')})\s+{article}{dose_of}{drug}"
+        shares = {**_words()["scaled_by"], **(_words()["scaled_by_percent"] if percent else {})}
+        for word, factor in sorted(shares.items(), key=lambda kv: -len(kv[0])):
+            if re.search(rf"{verb}\s+{re.escape(word)}(?![\w])", low):
+                return DoseChange(name, f"{_as_written(old[0] * factor)} {old[1]}")
+        for key, sign in () if percent else (("step_up", 1), ("step_down", -1)):
+            m = re.search(rf"(?<![\w])(?:{_alt(key)})\s+{article}{dose_of}{drug}\s+by\s+"
+                          rf"(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>mg|mcg|g)?(?![\w.%])", low)
+            if m and (m.group("unit") or old[1]) == old[1]:
+                new = old[0] + sign * float(m.group("n").replace(",", "."))
+                return DoseChange(name, f"{_as_written(new)} {old[1]}") if new > 0 else None
         for word, factor in sorted(_words()["scaled_after"].items(), key=lambda kv: -len(kv[0])):
             dose_word = rf"(?:(?:{_alt('dose_words')})\s+)?"
             if re.search(rf"(?<![\w]){drug}\s+{dose_word}{re.escape(word)}(?![\w])", low):

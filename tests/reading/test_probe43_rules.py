@@ -194,3 +194,52 @@ def test_going_with_a_drug_orders_it(said):
 
 def test_going_with_no_drug_orders_nothing():
     assert not read("go with the flow").entities.drugs
+
+
+# walk after the set: a share or a step of her order's dose, after the drug
+@pytest.mark.parametrize(("said", "drug", "dose"), [
+    ("reduce amlodipine to half", "amlodipine", "2.5 mg"),
+    ("cut the amlodipine by half", "amlodipine", "2.5 mg"),
+    ("increase metformin by 500", "metformin", "1000 mg"),
+    ("reduce metformin by 250mg", "metformin", "250 mg"),
+    ("reduce metformin by 50%", "metformin", "250 mg"),
+    ("reduce metformin by 50", "metformin", "450 mg"),  # no "%": a step of 50 mg
+])
+def test_a_share_or_a_step_of_her_dose(said, drug, dose):
+    change = read(said, chart=_CHART).workflow.dose_change
+    assert change is not None and (change.drug, change.dosage) == (drug, dose)
+
+
+@pytest.mark.parametrize("said", [
+    "reduce metformin by 20%",  # a share other than half: not worked
+    "increase metformin by 1 g",  # another unit than the order's
+    "reduce amlodipine by 5",  # nothing left
+    "should we increase metformin by 500?",  # asked
+])
+def test_no_share_or_step_read_otherwise(said):
+    assert read(said, chart=_CHART).workflow.dose_change is None
+
+
+# walk after the set: two days ahead is no tomorrow
+@pytest.mark.parametrize(("said", "day"), [
+    ("day after tmrw 9am", 9), ("the day after tomorrow at 8", 9), ("après-demain à 8h", 9),
+    ("pasado mañana a las 8", 9), ("depois de amanhã às 8h", 9),
+    ("tomorrow 9am", 8), ("the day after", 8), ("mañana a las 8", 8),
+])
+def test_the_day_after_tomorrow_is_two_days_ahead(said, day):
+    from datetime import UTC, datetime
+
+    from smart_docgemma.tools.words.when import parse
+
+    at = parse(said, "UTC", datetime(2026, 12, 7, 14, 0, tzinfo=UTC)).at
+    assert at is not None and at.day == day
+
+
+# walk after the set: "scratch the last one" takes the card at that place back
+def test_scratch_with_a_place_cancels():
+    from smart_docgemma.agent import amendments, card_picks
+
+    pointed = card_picks.pointed("scratch the last one")
+    assert pointed is not None and pointed.place == -1 and amendments.cancels(pointed.rest)
+    assert not amendments.cancels("scratch on his arm")
+    assert not amendments.cancels("scratch mark on arm - document")
