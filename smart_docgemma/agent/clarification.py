@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import knowledge
 from ..knowledge import analytes
+from ..knowledge.mentions import find_drugs
 from ..languages import ANSWERED, answers
 from ..reading.drugs import unrecognised_drug
 from ..reading.entities import Entities
@@ -386,7 +387,7 @@ def listed_by_place(message: str, own: Entities, history: list[dict[str, Any]]) 
     shown = [t for t in history[-1:] if t.get("role") == "assistant"]
     if not m or not shown:
         return None
-    listed = _listed_drugs(str(shown[-1].get("content") or ""))
+    listed = _listed_drugs(str(shown[-1].get("content") or "")) or _options_asked(history)
     place = next(int(k) for k, words in rules()["list_places"].items()
                  if m.group("place") in {str(w) for w in words})
     if not listed or place > len(listed):
@@ -406,6 +407,30 @@ def _list_place() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w'])(?:{articles})\s+(?P<place>{places})"
                       rf"(?:\s+(?:{nouns})(?![\w'])|(?=\s*(?:[?.!,;]|$|\s(?:pls|please|then|now|"
                       rf"tonight|today|ok|okay|safe|fine|too)\b)))")
+
+
+# drugs offered as options ("doxycycline or clarithromycin for her chest?", "amox vs doxy?",
+# "nitrofurantoin / trimethoprim?"): two or more, each joined to the next by a word of choice
+_OR = r"\s*(?:,|\bor\b|\bvs\.?|\bversus\b|/|\bou\b|\bo\b)\s*"
+
+
+def _options_asked(history: list[dict[str, Any]]) -> list[str]:
+    """The drugs the clinician's last message offered as options, in the order written
+    ("doxycycline or clarithromycin for her chest?": doxycycline, clarithromycin); none when it
+    named fewer than two, or named them otherwise than as a choice ("warfarin with aspirin")."""
+    asked = [t for t in history[-2:-1] if t.get("role") == "user"]
+    if not asked:
+        return []
+    low = _folded(str(asked[-1].get("content") or ""))
+    found = [(low.find(d.surface.lower()), d) for d in find_drugs(low) if d.name]
+    found = sorted((at, d) for at, d in found if at >= 0)
+    names = list(dict.fromkeys(str(d.name) for _, d in found))
+    if len(names) < 2:
+        return []
+    for (at, d), (nxt, _) in zip(found, found[1:], strict=False):
+        if not re.fullmatch(_OR, low[at + len(d.surface):nxt]):
+            return []
+    return names
 
 
 _LISTED = re.compile(r"^\s*-\s+(?P<drug>[^\n\u2014]+?)\s+\u2014", re.M)

@@ -1395,6 +1395,8 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     workflow = _on_her_list(ward_requests.workflow_of(said), chart,
                             (conversation or Conversation()).pending_drug)
     workflow = _class_stopped_as_hers(workflow, chart)
+    workflow = _scaled_or_bare_change(workflow, said, chart,
+                                      (conversation or Conversation()).pending_drug)
     workflow = ward_requests.her_problem(workflow, said, chart)
     found = extract(said, ward=ward, window=window, focus=focus, workflow=workflow,
                     her=chart.patient)
@@ -1447,6 +1449,25 @@ def _her_dose_times(chart: ChartInContext, drug: str, factor: float) -> str | No
     if unit == "g" and value < 1:
         value, unit = round(value * 1000, 3), "mg"
     return f"{value:g} {unit}"
+
+
+def _scaled_or_bare_change(workflow: Workflow, said: str, chart: ChartInContext,
+                           pending: str | None = None) -> Workflow:
+    """A dose change read against her list when the words alone give no new dose: "halve the
+    amlodipine", "double his metformin" (the order's dose scaled), "amlodipine 10" on 5 mg (the
+    drug and a bare number, its new dose); the order's frequency kept. Nothing when the list was
+    not read, a change, switch or stop was already read, or the drug is the pending card's."""
+    from ..reading.dose_change import bare, scaled
+
+    if workflow.dose_change or workflow.switch or workflow.stop or not chart.medications:
+        return workflow
+    low = languages.fold(said).lower()
+    mentions = [(str(d.name), d.surface) for d in find_drugs(low) if d.name]
+    doses = {n: m.dose for m in chart.medications for n in m.names}
+    change = scaled(low, mentions, doses) or bare(low, mentions, doses)
+    if change is None or change.drug == pending:
+        return workflow
+    return replace(workflow, dose_change=change)
 
 
 def _class_stopped_as_hers(workflow: Workflow, chart: ChartInContext) -> Workflow:
@@ -1572,6 +1593,61 @@ def _asks_allergy(text: str, actions: list[str], ward: Ward) -> bool:
             and asked and not ward.record_words)
 
 
+# A reaction to a drug told with a word of recording and no allergy word ("reacted to co-amox
+# in 2019 - rash. pls document", "rash with septrin, add to allergies", "codeine makes him vomit,
+# note it"): the drug beside the reaction is the substance to record. The reaction and the drug
+# stand together (at most three words between, either order) or the drug follows "reacted to";
+# a dose after the drug is an order ("amoxicillin 500 tds, rash day 3 - document" is checked)
+_REACTED_TO = re.compile(r"\breact(?:ed|s|ion)\s+(?:badly\s+|previously\s+)?(?:to|with)\s+", re.I)
+
+
+# where or as what it is recorded ("add to her allergies", "pop it on his allergy list", "note it
+# as an intolerance"): words of recording, no allergy told of a drug
+_ADDED_TO_ALLERGIES = re.compile(
+    r"\b(?:add|put|pop|stick)\s+(?:it\s+|this\s+|that\s+)?(?:to|on|in|into)\s+(?:her\s+|his\s+|their\s+|the\s+)?"
+    r"(?:allerg(?:y|ies)|drug\s+allerg(?:y|ies))(?:\s+list|\s+section)?\b"
+    r"|\b(?:note|record|document|add|log|chart|put|enter)\s+(?:it\s+|this\s+|that\s+)?(?:down\s+)?as\s+"
+    r"(?:an?\s+)?(?:intolerance|allergy|adverse\s+reaction|drug\s+allergy)\b", re.I)
+
+
+def recording_words_out(text: str) -> str:
+    """``text`` without the words saying where or as what it is recorded ("add to allergies",
+    "note it as an intolerance"), so an allergy's word there names no drug's allergy."""
+    return _ADDED_TO_ALLERGIES.sub(" ", text)
+
+
+def _reaction_to_record(text: str, drugs: list[Any], ward: Ward) -> bool:
+    """A reaction told of one drug named, with a word of recording and no question mark: an
+    allergy (or intolerance) to record, as "allergic to co-amox - rash, document" is."""
+    if len(drugs) != 1 or not ward.record_words or text.rstrip().endswith("?"):
+        return False
+    return reaction_beside(text, drugs[0].surface)
+
+
+def reaction_beside(text: str, surface: str) -> bool:
+    """The drug written ``surface`` stands beside a reaction told of it ("reacted to co-amox",
+    "rash with septrin", "hives after the amoxil", "codeine makes him vomit", "septrin - rash"),
+    joined by no word or a word that ties them, never by an order's ("hives, started on
+    clarithromycin"); a dose after the drug makes it an order, never the allergen; an allergy
+    told of another drug ("pen allergy, started on clarithromycin") leaves this one unrecorded."""
+    low = text.lower()
+    drug = r"[\s\-]+".join(map(re.escape, surface.lower().split()))  # "co amox": co-amox
+    if not drug or re.search(rf"\b{drug}\W*\d", low):
+        return False
+    if not allergen_named(recording_words_out(text), [surface]):
+        return False
+    article = r"(?:(?:the|his|her|their|some|a|an)\W+)?"
+    if re.search(_REACTED_TO.pattern + rf"{article}{drug}\b", low):
+        return True
+    told = [*rules()["reactions"], *rules()["reaction_verbs"]]
+    reaction = r"\b(?:" + "|".join(map(re.escape, told)) + r")\b"
+    ties = r"(?:(?:with|to|from|after|since|on|off)\W+)?"
+    caused = (r"(?:(?:makes?|made|gave|gives|caused|causes|causing)\W+"
+              r"(?:(?:him|her|them|a|an|some)\W+){0,2})?")
+    return bool(re.search(rf"{reaction}\W+{ties}{article}{drug}\b|\b{drug}\W+{caused}{reaction}",
+                          low))
+
+
 def _no_known_allergy_asked(text: str, ward: Ward) -> bool:
     """"NKDA?", "is she NKA?", "sans allergie connue ?": the no-known-allergy words in a last
     sentence that asks, with no word of recording: whether her list holds none is asked, so it
@@ -1682,10 +1758,19 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         # is the request, checked against the allergy on file; nothing is recorded unasked
         actions = [a for a in actions if a != "document_allergy"]
     if "document_allergy" in actions and drugs and not allergen_named(
-            text, [d.surface for d in drugs]):
+            recording_words_out(text), [d.surface for d in drugs]):
         # "pen allergy (anaphylaxis). Started on clarithromycin": the allergy told is of no drug
         # named, so the drug told is checked and no allergy to it is recorded
         actions = [a for a in actions if a != "document_allergy"]
+    if _ADDED_TO_ALLERGIES.search(asking):
+        # "rash with septrin, add to her allergies": the list named as where it goes is a record
+        # ("add" orders nothing, "her allergies" asks nothing)
+        actions = [a for a in actions if a not in (*_ORDER_ACTIONS, "allergy_question")]
+        actions += [] if "document_allergy" in actions else ["document_allergy"]
+    if ("document_allergy" not in actions and "allergy_question" not in actions
+            and _reaction_to_record(asking, drugs, ward)):
+        # "reacted to co-amox in 2019 - rash. pls document": recorded as "allergic to" is
+        actions = [a for a in actions if a not in _ORDER_ACTIONS] + ["document_allergy"]
     if ("document_allergy" not in actions and ward.record_words
             and _reaction_with_drug(text, drugs)):
         # "fez urticária com dipirona ano passado, anota aí": a reaction had with the one drug

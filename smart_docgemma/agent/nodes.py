@@ -705,7 +705,14 @@ def _card_pointed(state: Turn, said: Request, deps: Deps) -> Update[InputAssembl
         return None
     orders = ctx.proposals.session_orders(ctx.sid, ctx.patient_id)
     if len(orders) < 2 or pointed.place > len(orders):
-        return None
+        # "cancel the first one" after two lab cards (no two medication cards): of every card
+        # pending, oldest first, the one at that place is withdrawn (only a cancel: a change of
+        # a lab card by its place is not read)
+        cards = list(reversed(ctx.proposals.pending_cards(ctx.sid, ctx.patient_id)))
+        if not amendments.cancels(pointed.rest) or len(cards) < 2 or pointed.place > len(cards):
+            return None
+        return _cancelled(said, [cards[pointed.place - 1] if pointed.place > 0 else cards[-1]],
+                          None, deps)
     card = orders[pointed.place - 1] if pointed.place > 0 else orders[-1]
     if amendments.cancels(pointed.rest):
         taken = PendingCard(proposal_id=card.proposal_id, tool="prescribe_medication",

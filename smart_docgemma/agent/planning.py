@@ -36,7 +36,7 @@ from ..tools.words import ward_words
 from ..tools.words.dosing import release_form
 from ..tools.words.windows import keys_of
 from . import draft_requests, ward_requests
-from .extraction import read
+from .extraction import reaction_beside, read, recording_words_out
 from .prompts import rules
 from .state import Turn
 
@@ -518,7 +518,9 @@ def _the_allergen(message: str, ent: Entities) -> bool:
     """The one drug named stands beside the allergy's words (``reading.drugs.allergen_named``);
     a drug named elsewhere ("pen allergy, started on clarithromycin") is never the allergen."""
     surfaces = [m.surface for m in ent.drug_mentions if m.name] or list(ent.drugs)
-    return allergen_named(message, surfaces)
+    # "rash with septrin, add to allergies": the one drug beside the reaction told is the allergen
+    return allergen_named(recording_words_out(message), surfaces) or (
+        len(surfaces) == 1 and reaction_beside(message, surfaces[0]))
 
 
 def order_notes(dose: Dose) -> str | None:

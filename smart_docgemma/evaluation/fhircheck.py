@@ -197,10 +197,15 @@ def _note_ok(resource: dict[str, Any], text: str) -> bool:
     return any(squash in " ".join(n.split()).lower() for n in notes)
 
 
-def subject_of(resource: dict[str, Any]) -> str | None:
-    """The patient a written resource is about: ``subject``, or ``patient`` where R4 names it so
-    (AllergyIntolerance)."""
-    return (resource.get("subject") or resource.get("patient") or {}).get("reference")
+# R4 names an AllergyIntolerance's patient in `patient`; every other resource written here in
+# `subject`
+_PATIENT_FIELD = {"AllergyIntolerance": "patient"}
+
+
+def patient_of(resource: dict[str, Any]) -> str | None:
+    """The reference of the patient a written resource is about ("Patient/pt-child")."""
+    field = _PATIENT_FIELD.get(str(resource.get("resourceType")), "subject")
+    return (resource.get(field) or {}).get("reference")
 
 
 def problems(
@@ -214,7 +219,8 @@ def problems(
             out.append(what)
 
     need(got.get("resourceType") == want.resourceType, f"resourceType {want.resourceType}")
-    need(subject_of(got) == f"Patient/{patient}", f"subject Patient/{patient}")
+    whose = _PATIENT_FIELD.get(want.resourceType, "subject")
+    need(patient_of(got) == f"Patient/{patient}", f"{whose} Patient/{patient}")
     need(want.status is None or got.get("status") == want.status, f"status {want.status}")
     need(want.intent is None or got.get("intent") == want.intent, f"intent {want.intent}")
     if want.resourceType in ("MedicationRequest", "ServiceRequest"):

@@ -55,7 +55,7 @@ from ..tools.sources.imaging import image_meta
 from ..tools.words.windows import zone
 from . import ward_run
 from .cases import Case
-from .fhircheck import check_writes, subject_of
+from .fhircheck import check_writes, patient_of
 from .report import summarise
 
 PRACTITIONER = "Practitioner/dr-okafor"
@@ -339,8 +339,7 @@ class EvalRun:
             zone(self.config.get("SITE_TIMEZONE")),
         )
         elsewhere = sum(
-            subject_of(r) != f"Patient/{case.patient}"
-            for r in done.written
+            patient_of(r) != f"Patient/{case.patient}" for r in done.written
         )
         if not self.keep_writes:
             ward_run.restore(self.fhir_base, done.replaced)

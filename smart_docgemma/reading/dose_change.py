@@ -116,3 +116,86 @@ def _frequency(rest: str) -> str | None:
     if re.fullmatch(rf"(?:{_alt('a_day')})", said):
         return "once daily"
     return frequency.written(said)
+
+
+# the dose at the head of an order's dosage ("5 mg by mouth once daily", "500 MG twice daily")
+_ORDER_DOSE = re.compile(r"^\s*(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>mg|g|mcg|units?)\b", re.I)
+
+
+def _order_dose(dosage: str) -> tuple[float, str] | None:
+    m = _ORDER_DOSE.search(dosage or "")
+    return (float(m.group("n").replace(",", ".")), m.group("unit").lower()) if m else None
+
+
+def _as_written(value: float) -> str:
+    return f"{value:g}"
+
+
+def scaled(low: str, mentions: list[tuple[str, str]],
+           doses: dict[str, str]) -> DoseChange | None:
+    """A dose scaled by a word of the one drug named, on her list (``doses``: generic name to
+    the order's dosage as the chart states it): "halve the amlodipine" on 5 mg is 2.5 mg,
+    "double his metformin" on 500 mg twice daily is 1000 mg (its frequency kept). A question
+    ("should we halve it?"), a drug not on her list or with no dose stated changes nothing."""
+    named = {name for name, _ in mentions if name}
+    if len(named) != 1 or "?" in low:
+        return None
+    name = next(iter(named))
+    old = _order_dose(doses.get(name, ""))
+    if old is None:
+        return None
+    percent = "%" in low  # "reduce metformin by 20%": a share, never a step of 20 mg
+    low = re.sub(r"[^\w.,/]+", " ", low)
+    article = rf"(?:(?:{_alt('articles')})\s+)?"
+    dose_of = rf"(?:(?:{_alt('dose_words')})\s+(?:{_alt('of')})\s+{article})?"
+    for _, surface in mentions:
+        if not surface:
+            continue
+        drug = re.escape(" ".join(re.sub(r"[^\w.,/]+", " ", surface).split()))
+        for word, factor in sorted(_words()["scaled_verbs"].items(), key=lambda kv: -len(kv[0])):
+            if re.search(rf"(?<![\w]){re.escape(word)}\s+{article}{dose_of}{drug}(?![\w])", low):
+                return DoseChange(name, f"{_as_written(old[0] * factor)} {old[1]}")
+        verb = rf"(?<![\w])(?:{_alt('verbs')})\s+{article}{dose_of}{drug}"
+        shares = {**_words()["scaled_by"], **(_words()["scaled_by_percent"] if percent else {})}
+        for word, factor in sorted(shares.items(), key=lambda kv: -len(kv[0])):
+            if re.search(rf"{verb}\s+{re.escape(word)}(?![\w])", low):
+                return DoseChange(name, f"{_as_written(old[0] * factor)} {old[1]}")
+        for key, sign in () if percent else (("step_up", 1), ("step_down", -1)):
+            m = re.search(rf"(?<![\w])(?:{_alt(key)})\s+{article}{dose_of}{drug}\s+by\s+"
+                          rf"(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>mg|mcg|g)?(?![\w.%])", low)
+            if m and (m.group("unit") or old[1]) == old[1]:
+                new = old[0] + sign * float(m.group("n").replace(",", "."))
+                return DoseChange(name, f"{_as_written(new)} {old[1]}") if new > 0 else None
+        for word, factor in sorted(_words()["scaled_after"].items(), key=lambda kv: -len(kv[0])):
+            dose_word = rf"(?:(?:{_alt('dose_words')})\s+)?"
+            if re.search(rf"(?<![\w]){drug}\s+{dose_word}{re.escape(word)}(?![\w])", low):
+                return DoseChange(name, f"{_as_written(old[0] * factor)} {old[1]}")
+    return None
+
+
+def bare(low: str, mentions: list[tuple[str, str]], doses: dict[str, str]) -> DoseChange | None:
+    """The whole message a drug of her list and a number ("amlodipine 10", "amlo 10mg pls") when
+    her order of it states another dose: the new dose of that order, its frequency kept. A
+    frequency, a verb or anything else said (a new order written in full: "amlodipine 10 mg/24h"),
+    the same dose as the order's, or a drug not on her list is no change."""
+    named = {name for name, _ in mentions if name}
+    if len(named) != 1:
+        return None
+    name = next(iter(named))
+    old = _order_dose(doses.get(name, ""))
+    if old is None:
+        return None
+    tail = rf"(?:\s+(?:{_alt('bare_tail')}))*"
+    for _, surface in mentions:
+        if not surface:
+            continue
+        m = re.fullmatch(rf"\s*{re.escape(surface)}\s+(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>mg|mcg|g)?"
+                         rf"{tail}\s*[.!]?\s*", low)
+        if not m:
+            continue
+        unit = m.group("unit") or old[1]
+        value = float(m.group("n").replace(",", "."))
+        if unit == old[1] and value == old[0]:
+            return None
+        return DoseChange(name, f"{_as_written(value)} {unit}")
+    return None

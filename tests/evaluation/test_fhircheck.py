@@ -125,4 +125,32 @@ def test_an_allergy_is_checked_by_its_patient_as_r4_names_it():
                "code": {"text": "amoxicillin-clavulanate"}}
     assert problems(want, allergy, "p1", NOW, UTC) == []
     assert problems(want, {**allergy, "patient": {"reference": "Patient/p2"}}, "p1", NOW, UTC) == [
-        "subject Patient/p1"]
+        "patient Patient/p1"]
+
+
+def test_an_allergy_names_its_patient_in_patient_not_subject():
+    allergy = {
+        "resourceType": "AllergyIntolerance",
+        "patient": {"reference": "Patient/pt-child"},
+        "code": {"text": "amoxicillin", "coding": [{"display": "amoxicillin"}]},
+    }
+    want = ExpectedWrite(resourceType="AllergyIntolerance", code_text=["amoxicillin"])
+    assert problems(want, allergy, "pt-child", NOW, UTC) == []
+    # another patient's allergy is still wrong, and a subject on a MedicationRequest still checked
+    assert problems(want, allergy, "pt-warfarin", NOW, UTC) == ["patient Patient/pt-warfarin"]
+    order = {"resourceType": "MedicationRequest", "patient": {"reference": "Patient/pt-child"},
+             "authoredOn": "2026-12-07"}
+    assert "subject Patient/pt-child" in problems(
+        ExpectedWrite(resourceType="MedicationRequest"), order, "pt-child", NOW, UTC)
+
+
+def test_the_patient_of_a_written_resource_is_read_where_r4_puts_it():
+    from smart_docgemma.evaluation.fhircheck import patient_of
+
+    assert patient_of({"resourceType": "AllergyIntolerance",
+                       "patient": {"reference": "Patient/a"}}) == "Patient/a"
+    assert patient_of({"resourceType": "MedicationRequest",
+                       "subject": {"reference": "Patient/b"}}) == "Patient/b"
+    # a MedicationRequest names no patient in `patient`
+    assert patient_of({"resourceType": "MedicationRequest",
+                       "patient": {"reference": "Patient/b"}}) is None

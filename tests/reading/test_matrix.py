@@ -395,6 +395,15 @@ FLOORS = {
     # that a given name anywhere is a person (reading/first_names)
     ("probe34_intl", "tuned"): 24,
     ("probe34_intl", "holdout"): 24,
+    # probe43_en (the #48 intents in new English wordings, weighted to dose changes against the
+    # chart, options chosen by place, allergies told to document, an INR target; nineteenth
+    # stop): blind 12/20 tuned with 2 unsafe (both the evaluation's: an allergy's patient read
+    # from `subject`, and a case naming cefalexin where the card says cephalexin), 15/20 holdout
+    # after the tuned fixes with 2 unsafe ("her regulars - all ok?" matched nothing; a case that
+    # assumed sertraline on a chart that holds none); fixed as rules. The five cases naming
+    # another person pass as the person readers stand
+    ("probe43_en", "tuned"): 20,
+    ("probe43_en", "holdout"): 20,
 }
 
 

@@ -100,7 +100,8 @@ def _low(text: str | None) -> str:
 def starts(text: str | None) -> int | None:
     """Where the first time expression of ``text`` begins (folded, spaces collapsed), or None."""
     low = _low(text)
-    patterns = (_any("next_day"), _any("today"), _any("next_week"), *_weekdays().values(), _IN,
+    patterns = (_any("day_after_next"), _any("next_day"), _any("today"), _any("next_week"),
+                *_weekdays().values(), _IN,
                 _NOW, _DAILY, *_clocks(), *(p for p, _ in _parts()))
     found = [m.start() for pattern in patterns if (m := pattern.search(low))]
     return min(found) if found else None
@@ -213,6 +214,8 @@ def placed(said: Clock, site_zone: str | None, now: datetime | None = None) -> d
 
 
 def _day(low: str, now: datetime) -> date | None:
+    if _any("day_after_next").search(low):
+        return (now + timedelta(days=2)).date()
     if _any("next_day").search(low):
         return (now + timedelta(days=1)).date()
     if _any("today").search(low):
