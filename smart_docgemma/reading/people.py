@@ -945,7 +945,13 @@ def leading_lower_people(text: str,
     if not m or {normalise(m.group(1)), normalise(m.group(2))} & stop or re.search(
             r"(?<![a-z])\d", m.group(3)) or len(m.group(3).split()) > 4 or _inverted(m):
         return []
+    if any(_ABSTRACT.search(w) for w in (m.group(1), m.group(2))):
+        return []  # "grant application aside, what's his inr": a thing, no name
     return [f"{m.group(1)} {m.group(2)}"] if focus_of(m.group(3)) else []
+
+
+# an abstract noun by its ending is no part of a name
+_ABSTRACT = re.compile(r"(?:tion|sion|ment|ness|ity|ism|ogy)$")
 
 
 def _inverted(m: re.Match[str]) -> bool:

@@ -86,3 +86,15 @@ def test_a_reading_with_its_time_before_the_value_is_recorded(said, value):
                                   "bp this morning was 150/90?"])
 def test_a_time_then_no_value_records_nothing(said):
     assert "record_vital" not in extract(said).actions
+
+
+# walk 94: two lower-case words opening a message, the second an abstract noun, are no name
+@pytest.mark.parametrize(("said", "names"), [
+    ("grant application aside, what's his inr", []),
+    ("discharge documentation done - latest k?", []),
+    ("grace adeyemi weight pls", ["grace adeyemi"]),
+])
+def test_an_abstract_noun_opening_a_message_is_no_name(said, names):
+    from smart_docgemma.reading.people import leading_lower_people
+
+    assert leading_lower_people(said) == names
