@@ -41,3 +41,31 @@ def test_the_target_asked_is_the_result_judged(said, judged):
     from smart_docgemma.tools.words.windows import judged as judged_of
 
     assert judged_of(said.lower()) is judged
+
+
+# walk 98: the multi-step work in new words
+@pytest.mark.parametrize("said", ["med rec on admission", "medicines reconciliation at discharge",
+                                  "med rec since admission", "med rec"])
+def test_a_reconciliation_with_its_moment_is_her_list(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+
+    assert chart_focus(said) == "medications"
+
+
+@pytest.mark.parametrize("said", ["admissions this year?", "any admissions since discharge"])
+def test_admissions_asked_stay_the_stays(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+
+    assert chart_focus(said) == "encounters"
+
+
+@pytest.mark.parametrize(("said", "gaps"), [
+    ("o que está em atraso no seguimento dele?", True),
+    ("¿qué está atrasado en su control?", True), ("qu'est-ce qui manque dans son suivi ?", True),
+    ("o que está pendente no acompanhamento dela?", True),
+    # near words: one thing late, no follow-up asked
+    ("a consulta está em atraso?", False)])
+def test_what_is_late_in_her_follow_up_is_her_care_gaps(said, gaps):
+    from smart_docgemma.agent.extraction import extract
+
+    assert ("care_gaps" in extract(said).actions) is gaps
