@@ -69,3 +69,13 @@ def test_what_is_late_in_her_follow_up_is_her_care_gaps(said, gaps):
     from smart_docgemma.agent.extraction import extract
 
     assert ("care_gaps" in extract(said).actions) is gaps
+
+
+# probe43 left: the lab's glucose as India's wards order and ask it
+@pytest.mark.parametrize(("said", "tests"), [
+    ("FBS, PPBS tomorrow morning", ["fasting glucose", "post-meal glucose"]),
+    ("rbs stat", ["random glucose"]), ("glicemia de jejum amanhã às 7h", ["fasting glucose"])])
+def test_the_lab_s_glucose_is_ordered_by_its_ward_names(said, tests):
+    from smart_docgemma.tools.words.ward_words import lab_tests
+
+    assert lab_tests(said.lower()) == tests
