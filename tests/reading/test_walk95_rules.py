@@ -79,3 +79,25 @@ def test_the_lab_s_glucose_is_ordered_by_its_ward_names(said, tests):
     from smart_docgemma.tools.words.ward_words import lab_tests
 
     assert lab_tests(said.lower()) == tests
+
+
+# probe43 left: an adverse effect told against one drug, to document
+@pytest.mark.parametrize(("said", "reaction", "code"), [
+    ("reacted to morphine - hallucinations. document pls", "hallucinations", "7011001"),
+    ("codeine causes drowsiness, note it as an intolerance", "drowsiness", "271782001"),
+    ("dizziness after amlodipine, please document", "dizziness", "404640003")])
+def test_an_adverse_effect_told_against_one_drug_is_recorded_coded(said, reaction, code):
+    from smart_docgemma.agent.extraction import extract
+    from smart_docgemma.tools.writes.orders import manifestation
+
+    found = extract(said)
+    assert "document_allergy" in found.actions and found.allergy.reaction == reaction
+    assert manifestation(reaction)["coding"][0]["code"] == code
+
+
+@pytest.mark.parametrize("said", ["ondansetron for the nausea after morphine - document",
+                                  "confusion this am, ?cause, on no meds"])
+def test_an_effect_treated_or_with_no_drug_records_no_allergy(said):
+    from smart_docgemma.agent.extraction import extract
+
+    assert "document_allergy" not in extract(said).actions
