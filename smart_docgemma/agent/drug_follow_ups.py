@@ -129,6 +129,21 @@ def asked(message: str, own: Entities, timed: bool = False) -> str | None:
     return None
 
 
+def volume_beside(message: str, own: Entities, data: HookData | None) -> str | None:
+    """The volume a dose asked in ml comes to, when one message names the drug, its dose and the
+    liquid's strength ("paracetamol syrup 120mg/5ml, 15mg/kg qds - how many ml?"): the same sum
+    as the follow-up's, said beside the drug's check; None when any of them is missing."""
+    low = _low(message)
+    if len(own.drugs) != 1 or strengths.strength_in(message) is None:
+        return None
+    volume_words = _any("volume_asked")
+    if asked_unit(low) != "ml" and not re.search(rf"(?<![\w'])(?:{volume_words})(?![\w'])", low):
+        return None
+    dose = (own.dose.written if own.dose else None) or ""
+    reply = _volume("ml", message, Discussed(drug=own.drugs[0], dose=dose, said=message), data)
+    return None if reply.asks else reply.text
+
+
 def strength_given(message: str, own: Entities,
                    history: list[dict[str, Any]]) -> tuple[str, str] | None:
     """A bare strength ("120mg/5ml", "c'est du 250 mg/5 ml") answering the strength this

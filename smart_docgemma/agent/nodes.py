@@ -319,7 +319,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += _no_plan(probe)
     update["errors"] += _kind_on_list(probe)
     update["errors"] += _readings_told(probe)
-    beside = _checked_beside_search(probe, deps)
+    beside = _checked_beside_search(probe, deps) or _volume_beside(probe, deps)
     if beside:
         update["notice"] = beside
     update["errors"] += _no_drug_named(probe)
@@ -365,6 +365,14 @@ def _drug_follow_up(state: Turn, said: Request, pending: PendingOrder | None,
                 "clarification": reply.text}
     return {"request": said, "entities": said.entities, "outcome": "synthesize",
             "notice": reply.text}
+
+
+def _volume_beside(state: Turn, deps: Deps) -> str | None:
+    """"paracetamol syrup 120mg/5ml, 15mg/kg qds - how many ml?": the drug is checked, and the
+    volume of one dose worked out from the strength given is said beside it."""
+    if state.entities is None or not state.entities.drugs:
+        return None
+    return drug_follow_ups.volume_beside(state.message, state.entities, _chart_read(deps))
 
 
 def _checked_beside_search(state: Turn, deps: Deps) -> str | None:

@@ -163,3 +163,26 @@ def test_the_drug_just_discussed_before_a_pending_card_of_another():
 ])
 def test_which_finding_states_a_daily_cap_beside_another_drug(text, caps):
     assert bool(follow._CAP.search(text)) is caps
+
+
+# probe43 left: the volume asked in the message that names the drug, its dose and its strength
+def test_the_volume_asked_beside_the_drug_is_worked_out_from_the_strength_given(monkeypatch):
+    monkeypatch.setattr(follow, "_fresh_weight", lambda data: Weight(20.1, None))
+    said = "paracetamol syrup 120mg/5ml, 15mg/kg qds - how many ml?"
+    text = follow.volume_beside(said, extract(said), None)
+    assert text is not None and "301.5 mg" in text and "12.6 ml a dose" in text
+
+
+@pytest.mark.parametrize("said", [
+    "paracetamol 15mg/kg qds - how many ml?",  # no strength: asked by the follow-up, not guessed
+    "paracetamol syrup 120mg/5ml, 15mg/kg qds",  # no volume asked
+    "paracetamol and ibuprofen syrup 120mg/5ml - how many ml?",  # two drugs
+])
+def test_no_volume_beside_without_one_drug_its_strength_and_the_question(said, monkeypatch):
+    monkeypatch.setattr(follow, "_fresh_weight", lambda data: Weight(20.1, None))
+    assert follow.volume_beside(said, extract(said), None) is None
+
+
+def test_no_volume_without_a_recent_weight():
+    said = "paracetamol syrup 120mg/5ml, 15mg/kg qds - how many ml?"
+    assert follow.volume_beside(said, extract(said), None) is None
