@@ -167,6 +167,8 @@ def asked_unit(low: str) -> str | None:
         if re.search(rf"(?<![\w'])(?:(?:{into})\s+|(?:{how})\s+(?:\w+\s+)?)(?:{said})(?![\w'])",
                      low) or (unit == "ml" and re.search(rf"(?<![\w/\d.])(?:{said})\s*\?", low)):
             return str(unit)
+    if re.search(rf"(?<![\w'])(?:{_any('volume_asked')})", low):
+        return "ml"  # "what volume of the 120mg/5ml is that": the dose in ml
     return None
 
 

@@ -88,3 +88,65 @@ def test_a_ward_given_name_is_someone(said, name):
 def test_a_colleague_a_word_or_his_own_name_is_no_one_else(said):
     names = extract(said).patient_names
     assert not names or not names_another(names, (), KOFI)
+
+
+# p44-2: a drug's cancel clause beside a keep names the card it withdraws
+@pytest.mark.parametrize(("said", "clause"), [
+    ("lose the ramipril, keep the amlodipine", "lose the ramipril"),  # p44-2
+    ("keep the amlodipine - drop the ramipril", "drop the ramipril"),
+])
+def test_a_drug_cancel_beside_a_keep_is_its_own_clause(said, clause):
+    assert amendments.cancel_clause(said) == clause
+    assert amendments.cancels_what(clause) == "ramipril"
+
+
+def test_lose_alone_cancels_but_a_keep_alone_names_nothing():
+    assert amendments.cancels_what("lose the ramipril") == "ramipril"
+    assert amendments.cancels_what(amendments.cancel_clause("keep the amlodipine")) is None
+
+
+# p44-30: a relative asking of a drug "for her own" illness is the relative
+@pytest.mark.parametrize("said", [
+    "her mum wants to know if lisinopril is safe for her own bp",  # p44-30
+    "his dad asks if it is ok for himself",
+])
+def test_a_relative_asking_for_their_own_is_someone_else(said):
+    assert read(said).subject.about == "other"
+
+
+@pytest.mark.parametrize("said", [
+    "her mum says she manages her own meds",  # reports for the patient
+    "her mum wants to know if lisinopril is safe for her",  # "her": the patient
+    "her husband says she does her own injections",
+])
+def test_a_relative_reporting_for_the_patient_is_no_one_else(said):
+    assert read(said).subject.about == "patient"
+
+
+# p44-8: a reading charted, then an order line in its own clause
+def test_an_order_line_after_a_reading_is_carded():
+    from smart_docgemma.agent.planning import _order_line_after_a_reading
+    from smart_docgemma.agent.state import Turn
+
+    def turn(said: str) -> Turn:
+        return Turn(message=said, entities=extract(said))
+
+    assert _order_line_after_a_reading(turn(
+        "temp 38.9 at 0300 pls chart, and paracetamol 15mg/kg stat"))  # p44-8
+    assert not _order_line_after_a_reading(turn(
+        "BM 2.8 at 04:00, hypostop given, BM 5.9 at 04:20 - chart both"))
+    assert not _order_line_after_a_reading(turn(
+        "temp 38.9 at 0300, paracetamol 300mg given, pls chart"))
+
+
+# p44-22: the volume asked in words
+@pytest.mark.parametrize(("said", "unit"), [
+    ("what volume of the 120mg/5ml is that", "ml"),  # p44-22
+    ("how much of the syrup is that", "ml"),
+    ("volume of the 250/5 suspension?", "ml"),
+    ("how much is that", None),  # no liquid said
+    ("urine volume 400 overnight", None),
+])
+def test_a_volume_asked_in_words_is_the_dose_in_ml(said, unit):
+    from smart_docgemma.agent.drug_follow_ups import asked_unit
+    assert asked_unit(said) == unit
