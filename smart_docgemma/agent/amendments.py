@@ -473,9 +473,15 @@ def cancel_clause(message: str) -> str:
     "drop the FBC"; "annule la NFS, garde l'INR": "annule la NFS"; "keep the potassium, drop
     the recheck": "drop the recheck")."""
     first, *rest = _KEPT.split(message, maxsplit=1)
-    if rest and _opening("keep_words").match(_folded(first).strip(" ,.!")):
+    if rest and (_opening("keep_words").match(_folded(first).strip(" ,.!"))
+                 or _ONLY_AROUND.match(_folded(first).strip(" ,.!"))):
+        # "no, bin the lipids", "no, just keep the hba1c - bin the lipids": an opening "no" or
+        # "ok" is no clause of its own
         return cancel_clause(rest[0])
     return first
+
+
+_ONLY_AROUND = re.compile(rf"^(?:{_AROUND}[\s,.!]*)+$")
 
 
 def names_the_recheck(clause: str) -> bool:

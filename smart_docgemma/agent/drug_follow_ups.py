@@ -136,8 +136,7 @@ def volume_beside(message: str, own: Entities, data: HookData | None) -> str | N
     low = _low(message)
     if len(own.drugs) != 1 or strengths.strength_in(message) is None:
         return None
-    volume_words = _any("volume_asked")
-    if asked_unit(low) != "ml" and not re.search(rf"(?<![\w'])(?:{volume_words})(?![\w'])", low):
+    if asked_unit(low) != "ml":  # "how many ml", "volume per dose?", "quel volume ?"
         return None
     dose = (own.dose.written if own.dose else None) or ""
     reply = _volume("ml", message, Discussed(drug=own.drugs[0], dose=dose, said=message), data)
@@ -182,6 +181,8 @@ def asked_unit(low: str) -> str | None:
         if re.search(rf"(?<![\w'])(?:(?:{into})\s+|(?:{how})\s+(?:\w+\s+)?)(?:{said})(?![\w'])",
                      low) or (unit == "ml" and re.search(rf"(?<![\w/\d.])(?:{said})\s*\?", low)):
             return str(unit)
+    if re.search(rf"(?<![\w'])(?:{_any('volume_asked')})", low):
+        return "ml"  # "what volume of the 120mg/5ml is that": the dose in ml
     return None
 
 

@@ -175,6 +175,11 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     picked = _card_taken_back(state, said, deps) or _card_pointed(state, said, deps)
     if picked is not None:  # "actually keep it", "no, the other one", "cancel the first one"
         return picked
+    apart = _drug_cancelled_beside_a_keep(state, said, deps)
+    if apart is not None:  # "lose the ramipril, keep the amlodipine": the ramipril's card only
+        card = PendingCard(proposal_id=apart.proposal_id, tool="prescribe_medication",
+                           kind="medication", title=apart.ingredient, request={}, edited=False)
+        return _cancelled(said, [card], apart, deps)
     if cards and amendments.cancels(state.message, titles, said.entities.drugs):  # "cancel that"
         return _cancelled(said, cards, pending, deps)
     # the pending stop's drug said by name ("deixa, mantém o AAS"), never another drug: a drug
@@ -753,6 +758,20 @@ def _withdrawn_beside(cards: list[PendingCard], pending: PendingOrder, deps: Dep
             if done else
             N_("The order for %(drug)s is no longer pending; nothing was changed."))
     return [say(message(text, drug=pending.ingredient), answer_language())]
+
+
+def _drug_cancelled_beside_a_keep(state: Turn, said: Request, deps: Deps) -> PendingOrder | None:
+    """The pending card of the one drug a cancel's own clause names, when another clause keeps
+    something ("lose the ramipril, keep the amlodipine", "keep the amlodipine - drop the
+    ramipril"): never the card the keep names, whichever card was drafted last."""
+    clause = amendments.cancel_clause(state.message)
+    if clause.strip() == state.message.strip() or amendments.cancels_what(clause) is None:
+        return None
+    drugs = read(clause, chart=said.chart).entities.drugs
+    if len(drugs) != 1:
+        return None
+    named = _pending_order(deps, drugs)
+    return named if named and amendments.names_ingredient(drugs[0], named.ingredient) else None
 
 
 def _cancels_pending_drug(message: str, said: Request, pending: PendingOrder) -> bool:

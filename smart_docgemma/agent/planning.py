@@ -90,6 +90,10 @@ def required_tools(state: Turn) -> list[str]:
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
+    if "record_vital_sign" in needed and _order_line_after_a_reading(state):
+        # "temp 38.9 at 0300 pls chart, and paracetamol 15mg/kg stat": the reading charted and
+        # the order line of its own clause after it carded (its safety check runs on the card)
+        needed.add("prescribe_medication")
     if "order_lab_test" in needed and _result_read_beside_the_lab(state):
         # "donne-moi sa dernière HbA1c et demande une NFS": the HbA1c is read, the NFS carded
         needed.add("get_patient_chart")
@@ -240,6 +244,24 @@ def done_tools(state: Turn) -> set[str]:
 def missing_tools(state: Turn, available: Collection[str]) -> list[str]:
     done = done_tools(state)
     return [t for t in required_tools(state) if t not in done and t in available]
+
+
+# the clauses of a message of several asks, and the word joining a clause to the one before it
+_CLAUSE = re.compile(r"\s*[,;]\s*|\s+[-\u2013\u2014]\s+|\s+(?:and|then|also)\s+", re.I)
+_JOINING = re.compile(r"^(?:and|then|also|plus|&)\s+", re.I)
+
+
+def _order_line_after_a_reading(state: Turn) -> bool:
+    """A reading charted, then an order line in a clause of its own after it: the drug opens
+    its clause with a dose and a frequency ("…, and paracetamol 15mg/kg stat"); a drug told as
+    given ("hypostop given", "paracetamol 1g given at 0300") orders nothing."""
+    clauses = [c for c in _CLAUSE.split(state.message) if c.strip()]
+    for clause in clauses[1:]:
+        line = _JOINING.sub("", clause.strip())
+        said = read(line)
+        if "order_line" in said.entities.actions and not said.ward.readings:
+            return True
+    return False
 
 
 def _ordered_beside_the_lab(state: Turn) -> bool:

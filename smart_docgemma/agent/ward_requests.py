@@ -147,11 +147,23 @@ def _bare_readings(text: str, low: str, ward: Ward) -> bool:
 _BARE_WORDS = 10  # a line of readings' own words; a longer message is a note or a question
 
 
+# the clauses of a message of several asks: a comma, a semicolon, a dash, "and", "then"
+_CLAUSES = re.compile(r"\s*[,;]\s*|\s+[-\u2013\u2014]\s+|\s+(?:and|then|&|\+|plus)\s+", re.I)
+
+
 def _bare_order(text: str, ward: Ward, window: Asked) -> bool:
     """A bare list of tests with a time or a priority ("bmp + mg in am", "NFS + iono demain à 7h",
     "stat trop"): an order, unless it asks something or states readings."""
-    if "?" in text or _any("question_words").search(_low(text)) or ward.readings:
+    if "?" in text or _any("question_words").search(_low(text)):
         return False
+    if ward.readings:
+        # "stop the aspirin, inr tomorrow and chart bp 150/90": a clause of its own that holds
+        # no reading still orders its timed test; a test beside the readings in one clause
+        # ("BP 150/90, HR 88 today") orders nothing
+        parts = [p for p in _CLAUSES.split(text) if p.strip()]
+        return len(parts) > 1 and any(
+            (part := read_ward(p)).tests and not part.readings and _bare_order(p, part, asked(p))
+            for p in parts)
     # "mean glucose in mg/dL over the last 48h": a mean asked, not an order; "Mg within 24 hrs",
     # "serum Mg past 24h": a window of results already taken, asked about (an order's time is
     # ahead: "in am", "demain à 7h", "stat")
@@ -417,6 +429,14 @@ def her_problem(workflow: Workflow, text: str, chart: ChartInContext) -> Workflo
         if latest and plans.beyond(plan, max(latest, key=lambda r: r.taken).value):
             return replace(workflow, problem=problem)
     return workflow
+
+
+def whole_plan_unheld(workflow: Workflow, text: str) -> bool:
+    """A plan asked for her problems as a whole ("problem list + plan") that no plan here covers
+    (no problem of hers beyond a plan's threshold): her list is reviewed beside her problems, so a
+    drug one of them contraindicates (lisinopril in pregnancy) is said with the problems."""
+    return (workflow.plan_asked and not workflow.problem
+            and bool(_any("whole_plan_words").search(_low(text))))
 
 
 def bleeding_said(low: str) -> bool:

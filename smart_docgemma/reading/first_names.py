@@ -41,7 +41,8 @@ _SAINT = frozenset({"st", "saint", "san", "sao", "santa", "santo", "ste", "saint
 
 @lru_cache(maxsize=1)
 def _names() -> frozenset[str]:
-    return frozenset(census_names() | short_given_names() | word_names())
+    ward = {str(w) for w in people_data()["first_name_context"]["ward_given_names"]}
+    return frozenset(census_names() | short_given_names() | word_names() | ward)
 
 
 @lru_cache(maxsize=1)

@@ -467,6 +467,11 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)^[\s¿¡]*(?:(?:and|et|e|y)\s+)?(?:(?:o|a|la|le)\s+)?{title}{theirs}\b"
                    rf"(?!\s+{_REPORTS})[^?]*?\b(?:{asked}|{told})"),
         re.compile(rf"(?i)\b(?:for|pour|para|pra|pro|p/)\s*(?:(?:o|a|la|le)\s+)?{theirs}\b"),
+        # the relative asks of a drug for their own illness ("her mum wants to know if lisinopril
+        # is safe for her own bp", "his dad asks if it's ok for himself"): "her own" after the
+        # relative is the relative's; "mum says she manages her own meds" reports for her
+        re.compile(rf"(?i)\b{theirs}\s+(?:{_words_of('relative_acts')})\b[^.;!]*?"
+                   r"\bfor\s+(?:(?:her|his|their)\s+own|herself|himself|themselves)\b"),
         # a drug given to them ("mets de l'ibuprofène à sa fille", "receta ibuprofeno … a su
         # hermana", "dá dipirona ao marido dela"): the one given it is the relative
         re.compile(rf"(?i)\b(?:{_words_of('giving_verbs')})\b{_SAME_CLAUSE}*?\s(?:a|au|ao|al|to)\s+"

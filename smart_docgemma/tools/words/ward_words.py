@@ -356,7 +356,19 @@ def kept_tests(text: str | None) -> list[str]:
     garde l'INR", "tira o hemograma, deixa só o INR"): those a cancel beside them leaves."""
     low = _low(text)
     m = _KEEP.search(low)
-    return lab_tests(low[m.end():]) if m else []
+    if not m:
+        return []
+    # the keep's own clause only: "keep the hba1c, bin the lipids" keeps the HbA1c, never the
+    # lipids the clause after it cancels
+    rest = low[m.end():]
+    cancel = _CANCEL_AFTER.search(rest)
+    return lab_tests(rest[:cancel.start()] if cancel else rest)
+
+
+# a clause after the keep that opens with a cancel verb ("…, bin the lipids", "… - drop the FBC")
+_CANCEL_AFTER = re.compile(r"(?:\s*[,;]\s*|\s+[-\u2013\u2014]\s+|\s+(?:but|mais|mas|pero)\s+)"
+                           r"(?:(?:and|then|et|e|y)\s+)?(?:cancel|drop|ditch|bin|scrap|remove|delete|"
+                           r"stop|annule|annuler|enleve|supprime|tira|cancela|anula|quita)(?![a-z])")
 
 
 _KEEP = re.compile(r"(?<![a-z])(?:just|only|keep|leave|garde|gardez|laisse|seulement|juste|"
