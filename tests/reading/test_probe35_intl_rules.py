@@ -44,3 +44,69 @@ def test_a_dose_in_mg_with_its_strength_needs_no_weight():
 ])
 def test_no_volume_when_the_message_does_not_give_it_all(child, message, drugs):
     assert follow.volume_beside_check(message, drugs, None) is None
+
+
+# p35-es-12: a relative asking, with the subject unsaid, to take the patient's same medicines
+@pytest.mark.parametrize("said, relative", [
+    ("la hermana de la paciente pregunta si puede tomar las mismas pastillas para la presion",
+     "hermana"),
+    ("a filha quer saber se pode usar o mesmo remedio", "filha"),
+    ("su hijo pregunta si puede tomar los mismos comprimidos", "hijo"),
+])
+def test_a_relative_asking_for_the_patients_same_medicines_is_asked_about(said, relative):
+    from smart_docgemma.reading.people import beside_people
+    assert relative in beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    # no pronoun and nothing "the same": the patient is asked about (probe27_intl)
+    "su hijo pregunta si puede tomar ibuprofeno",
+    "el esposo de la paciente pregunta si puede tomar ibuprofeno",
+    # giving the same to the patient
+    "la mama pregunta si puede darle las mismas gotas",
+    # the same said of something else than taking
+    "la hija pregunta si puede venir el mismo dia",
+])
+def test_near_wordings_name_no_one_else(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said) == []
+
+
+# p35-pt-6: the eponym of a severe skin reaction alone, as every language says it
+@pytest.mark.parametrize("said", [
+    "ela tem alergia a sulfa, deu Stevens-Johnson, registra no prontuario",
+    "alergico al cotrimoxazol, hizo un Stevens Johnson, registralo",
+    "allergie au Bactrim : SJS en 2019, a noter",
+])
+def test_stevens_johnson_alone_is_a_reaction_of_high_criticality(said):
+    from smart_docgemma.agent.extraction import find_allergy
+    from smart_docgemma.tools.writes.orders import manifestation
+
+    found = find_allergy(said)
+    assert found is not None and found["criticality"] == "high"
+    assert manifestation(found["reaction"])["coding"][0]["code"] == "73442001"
+
+
+@pytest.mark.parametrize("said", [
+    # a name like it, and the letters inside a word: no reaction
+    "johnson & johnson paracetamol, registra",
+    "ela tem alergia a sulfa, registra no prontuario",
+])
+def test_near_words_are_no_stevens_johnson(said):
+    from smart_docgemma.agent.extraction import find_allergy
+
+    found = find_allergy(said)
+    assert found is None or found.get("reaction") is None
+
+
+# p35-es-10: Argentina's "hs" for hours in a window; a bedtime "hs" is none
+@pytest.mark.parametrize("said, window", [
+    ("cual fue el potasio mas alto en las ultimas 72 hs?", "3d"),
+    ("glucemias de las ultimas 12 hs", "12h"),
+    ("insulina nph 10 u hs, glucemia?", None),
+    ("humalog hs", None),
+])
+def test_hours_written_hs_in_a_window(said, window):
+    from smart_docgemma.tools.words import windows
+
+    assert windows.asked(said).window == window
