@@ -110,3 +110,34 @@ def test_hours_written_hs_in_a_window(said, window):
     from smart_docgemma.tools.words import windows
 
     assert windows.asked(said).window == window
+
+
+# walk after probe35_intl: French's "s'il" is the "si il" of a relative asking for himself
+@pytest.mark.parametrize("said, relative", [
+    ("le mari de la patiente demande s'il peut prendre le meme traitement", "mari"),
+    ("son fils demande s'il peut prendre du doliprane", "fils"),
+])
+def test_a_relative_asking_s_il_peut_for_himself(said, relative):
+    from smart_docgemma.reading.people import beside_people
+    assert relative in beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    # the pronoun of the other sex: the patient is asked about
+    "sa fille demande s'il peut prendre du paracetamol",
+    # giving it to the patient
+    "la maman demande s'il peut lui donner de l'aspirine",
+    # no modal of taking
+    "son fils demande s'il faut arreter",
+])
+def test_near_s_il_wordings_name_no_one_else(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said) == []
+
+
+def test_s_il_is_read_with_its_apostrophe_folded_too():
+    from smart_docgemma.agent.extraction import extract
+
+    said = "le mari de la patiente demande s'il peut prendre le meme traitement"
+    assert "mari" in extract(said).patient_names
+    assert extract("sa fille demande s'il peut prendre du paracetamol").patient_names == ()
