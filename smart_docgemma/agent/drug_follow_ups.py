@@ -129,20 +129,6 @@ def asked(message: str, own: Entities, timed: bool = False) -> str | None:
     return None
 
 
-def volume_beside(message: str, own: Entities, data: HookData | None) -> str | None:
-    """The volume a dose asked in ml comes to, when one message names the drug, its dose and the
-    liquid's strength ("paracetamol syrup 120mg/5ml, 15mg/kg qds - how many ml?"): the same sum
-    as the follow-up's, said beside the drug's check; None when any of them is missing."""
-    low = _low(message)
-    if len(own.drugs) != 1 or strengths.strength_in(message) is None:
-        return None
-    if asked_unit(low) != "ml":  # "how many ml", "volume per dose?", "quel volume ?"
-        return None
-    dose = (own.dose.written if own.dose else None) or ""
-    reply = _volume("ml", message, Discussed(drug=own.drugs[0], dose=dose, said=message), data)
-    return None if reply.asks else reply.text
-
-
 def strength_given(message: str, own: Entities,
                    history: list[dict[str, Any]]) -> tuple[str, str] | None:
     """A bare strength ("120mg/5ml", "c'est du 250 mg/5 ml") answering the strength this
@@ -332,6 +318,20 @@ def _volume(kind: str, message: str, about: Discussed, data: HookData | None) ->
     sums = strengths.ml_for(mg, strength)
     return Reply(f"{_of(about)}{how}\n{sums.arithmetic}: give {sums.amount:g} ml a dose "
                  "(arithmetic from the strength you gave; check it against the product).", False)
+
+
+def volume_beside_check(message: str, drugs: list[str], data: HookData | None) -> str | None:
+    """One drug named with its liquid's strength, a dose and the volume asked in the same
+    message ("Amoxil 400 mg/5 mL, 90 mg/kg/dia de 12/12h, quantos mL por dose?"): the volume a
+    dose worked from the strength the clinician gave, shown beside the drug's check; None for
+    anything else (no strength written, no ml asked, several drugs, no dose to work from)."""
+    if len(set(drugs)) != 1 or strengths.strength_in(message) is None:
+        return None
+    if asked_unit(_low(message)) != "ml":
+        return None
+    dose = _STRENGTH_WRITTEN.sub(" ", message)  # the strength's mg is no dose
+    reply = _volume("ml", message, Discussed(drugs[0], dose, dose), data)
+    return None if reply.asks else reply.text
 
 
 def _of(about: Discussed) -> str:

@@ -324,7 +324,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += _no_plan(probe)
     update["errors"] += _kind_on_list(probe)
     update["errors"] += _readings_told(probe)
-    beside = _checked_beside_search(probe, deps) or _volume_beside(probe, deps)
+    beside = _checked_beside_search(probe, deps) or _volume_beside_check(probe, deps)
     if beside:
         update["notice"] = beside
     update["errors"] += _no_drug_named(probe)
@@ -372,14 +372,6 @@ def _drug_follow_up(state: Turn, said: Request, pending: PendingOrder | None,
             "notice": reply.text}
 
 
-def _volume_beside(state: Turn, deps: Deps) -> str | None:
-    """"paracetamol syrup 120mg/5ml, 15mg/kg qds - how many ml?": the drug is checked, and the
-    volume of one dose worked out from the strength given is said beside it."""
-    if state.entities is None or not state.entities.drugs:
-        return None
-    return drug_follow_ups.volume_beside(state.message, state.entities, _chart_read(deps))
-
-
 def _checked_beside_search(state: Turn, deps: Deps) -> str | None:
     """"trials of losartan in pregnancy", "¿hay estudios sobre ibuprofeno con anticoagulantes?"
     in her chart: the search runs as asked, and the drug named is checked against her chart, its
@@ -391,6 +383,16 @@ def _checked_beside_search(state: Turn, deps: Deps) -> str | None:
         return None
     drugs = [d for d in state.entities.drugs if d not in planning.request(state).tested_drugs]
     return therapeutic_trials.beside_the_search(drugs, _chart_read(deps))
+
+
+def _volume_beside_check(state: Turn, deps: Deps) -> str | None:
+    """"Amoxil 400 mg/5 mL, 90 mg/kg/dia de 12/12h, quantos mL por dose?" in her chart: the drug
+    is checked as asked and the volume a dose, from the strength given, is shown with the check
+    (no strength is ever assumed)."""
+    if not planning.drug_for_her(state):
+        return None
+    drugs = [d for d in state.entities.drugs if d not in planning.request(state).tested_drugs]
+    return drug_follow_ups.volume_beside_check(state.message, drugs, _chart_read(deps))
 
 
 _DRUG_CHECKS = frozenset({"check_drug_safety", "check_drug_interactions"})

@@ -765,8 +765,13 @@ def _asks_of_self() -> tuple[re.Pattern[str], ...]:
 
     return tuple(
         re.compile(rf"(?i)(?<![\w'])({alt(said[sex]['relatives'])})(?:{_of_the_patient()})?\s+"
-                   rf"(?:{alt(said['asks'])})\s+(?:{alt(said['whether'])})\s+"
+                   rf"(?:{alt(said['asks'])})\s+(?:(?:{alt(said['whether'])})\s+|"
+                   rf"(?:{alt(said['whether_joined'])}))"
                    rf"(?:(?:{alt(said[sex]['pronouns'])})\s+(?:{alt(said['modals'])})(?![\w'])|"
+                   # "la hermana de la paciente pregunta si puede tomar …": the subject unsaid
+                   # and the patient's own medicines asked for ("las mismas pastillas")
+                   rf"(?:{alt(said['modals'])})\s+(?:{alt(said['takes_unsaid'])})\s+"
+                   rf"(?:[\w']+\s+){{0,2}}(?:{alt(said['the_same'])})(?![\w'])|"
                    # "su hijo quiere saber si puede tomar ibuprofeno él": the pronoun last
                    # ("… darle ibuprofeno a él": to him, the patient, is no pronoun of the asker)
                    rf"(?:{alt(said['modals'])})\s+[^?.!,;]{{1,40}}?(?<!\sa)\s(?:{alt(said[sex]['pronouns'])})"

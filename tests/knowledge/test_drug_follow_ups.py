@@ -169,7 +169,7 @@ def test_which_finding_states_a_daily_cap_beside_another_drug(text, caps):
 def test_the_volume_asked_beside_the_drug_is_worked_out_from_the_strength_given(monkeypatch):
     monkeypatch.setattr(follow, "_fresh_weight", lambda data: Weight(20.1, None))
     said = "paracetamol syrup 120mg/5ml, 15mg/kg qds - how many ml?"
-    text = follow.volume_beside(said, extract(said), None)
+    text = follow.volume_beside_check(said, list(extract(said).drugs), None)
     assert text is not None and "301.5 mg" in text and "12.6 ml a dose" in text
 
 
@@ -180,9 +180,9 @@ def test_the_volume_asked_beside_the_drug_is_worked_out_from_the_strength_given(
 ])
 def test_no_volume_beside_without_one_drug_its_strength_and_the_question(said, monkeypatch):
     monkeypatch.setattr(follow, "_fresh_weight", lambda data: Weight(20.1, None))
-    assert follow.volume_beside(said, extract(said), None) is None
+    assert follow.volume_beside_check(said, list(extract(said).drugs), None) is None
 
 
 def test_no_volume_without_a_recent_weight():
     said = "paracetamol syrup 120mg/5ml, 15mg/kg qds - how many ml?"
-    assert follow.volume_beside(said, extract(said), None) is None
+    assert follow.volume_beside_check(said, list(extract(said).drugs), None) is None
