@@ -215,8 +215,10 @@ def unapproved(fhir: FhirGateway, patient: str | None, since: datetime, known: s
     another run on the same shared server)."""
     if not patient:
         return []
-    # a second early: ``known`` covers it
-    stamp = since.astimezone(UTC).isoformat(timespec="seconds")
+    # to the millisecond: a put-back of the run before (a stopped order restored when its case
+    # ended, by another evaluation's run on the same chart) can land in the same second as this
+    # turn's start, and is no write of this turn's
+    stamp = since.astimezone(UTC).isoformat(timespec="milliseconds")
     found = []
     for kind in WRITE_TYPES:
         for r in fhir.search(

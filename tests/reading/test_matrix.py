@@ -437,7 +437,7 @@ def test_each_set_passes_at_least_the_reached_figure_with_nothing_unsafe(
     good = sum(passed(r, c) for r, c in rows)
     bad = [c.id for r, c in rows if unsafe(r, c)]
     # each case missed, with what was answered, so a failure in CI says which case and why
-    missed = [(c.id, r.get("route"), str(r.get("answer", ""))[:200]) for r, c in rows
-              if not passed(r, c)]
+    missed = [(c.id, r.get("route"), r.get("answer_missing"), r.get("writes_wrong"),
+               str(r.get("answer", ""))[:200]) for r, c in rows if not passed(r, c)]
     assert good >= FLOORS[(name, split)] and not bad, (good, bad, missed)
     assert report["overall"]["other_patient_proposals"] == 0
