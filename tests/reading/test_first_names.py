@@ -57,6 +57,7 @@ def test_her_own_given_name_anywhere_is_hers(said):
     "urine claire, pas de fièvre", "tome 1 comprimido a cada 8 horas", "dolor en la vena",
     "palma de la mano", "comfort measures only", "grace period for the refill",
     "hope his k is ok", "una linda niña con fiebre", "porter to take him to x-ray",
+    "graças a deus, o potássio desceu?", "analisa o raio-x anexado",
     # a colleague, a relative, an eponym, a saint
     "d/w james (reg) - start metformin", "per sarah the pharmacist stop the aspirin",
     "spoke to linda on call, hold warfarin", "his wife mary says he missed doses",
