@@ -1402,7 +1402,7 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
                     her=chart.patient)
     found = _with_ids_like_hers(found, said, chart.patient.id)
     foci = several_asks.chart_foci(as_the_patient(said, chart.patient), _part_asks_chart)
-    if focus == "problems" and set(foci) <= {"problems"} and ward_requests.whole_plan_unheld(
+    if focus == "problems" and set(foci) <= {"problems"} and ward_requests.whole_plan_asked(
             workflow, said):
         foci = ("problems", "review")  # "problem list + plan": her list's review beside them
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),

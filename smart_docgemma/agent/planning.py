@@ -90,6 +90,9 @@ def required_tools(state: Turn) -> list[str]:
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
+    if "plan_problem" in needed and "review" in request(state).foci:
+        # "problem list + plan": her problems and her list's review read beside the plan drafted
+        needed.add("get_patient_chart")
     if "record_vital_sign" in needed and _order_line_after_a_reading(state):
         # "temp 38.9 at 0300 pls chart, and paracetamol 15mg/kg stat": the reading charted and
         # the order line of its own clause after it carded (its safety check runs on the card)

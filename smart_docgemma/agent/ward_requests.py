@@ -431,12 +431,12 @@ def her_problem(workflow: Workflow, text: str, chart: ChartInContext) -> Workflo
     return workflow
 
 
-def whole_plan_unheld(workflow: Workflow, text: str) -> bool:
-    """A plan asked for her problems as a whole ("problem list + plan") that no plan here covers
-    (no problem of hers beyond a plan's threshold): her list is reviewed beside her problems, so a
-    drug one of them contraindicates (lisinopril in pregnancy) is said with the problems."""
-    return (workflow.plan_asked and not workflow.problem
-            and bool(_any("whole_plan_words").search(_low(text))))
+def whole_plan_asked(workflow: Workflow, text: str) -> bool:
+    """A plan asked for her problems as a whole ("problem list + plan"): her list is reviewed
+    beside her problems, so a drug one of them contraindicates (lisinopril in pregnancy) or a
+    pair on her list (warfarin with aspirin) is said with the problems, and a problem beyond a
+    plan's threshold (a high INR) has its plan drafted beside them."""
+    return workflow.plan_asked and bool(_any("whole_plan_words").search(_low(text)))
 
 
 def bleeding_said(low: str) -> bool:

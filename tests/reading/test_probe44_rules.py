@@ -55,7 +55,7 @@ def test_a_result_told_beside_a_reading_orders_nothing(said):
 
 # p44-11: a plan asked for her problems as a whole, with no problem beyond a plan's threshold,
 # reviews her list beside them
-def test_a_whole_plan_unheld_reviews_her_list():
+def test_a_whole_plan_asked_reviews_her_list():
     r = read("problem list + plan pls")
     assert r.focus == "problems" and "review" in r.foci
 

@@ -101,3 +101,19 @@ def test_an_effect_treated_or_with_no_drug_records_no_allergy(said):
     from smart_docgemma.agent.extraction import extract
 
     assert "document_allergy" not in extract(said).actions
+
+
+# "problem list and plan" where a plan covers a problem of hers: her problems and her list's
+# review are read beside the plan drafted (the warfarin-with-aspirin finding was not said)
+@pytest.mark.parametrize(("said", "whole"), [
+    ("problem list and plan", True), ("problem list + plan pls", True),
+    ("liste des problèmes + conduite à tenir", True),
+    # near words: one problem's plan, or a problem list with no plan asked
+    ("plan for his high inr", False), ("problem list", False)])
+def test_a_whole_plan_reads_her_problems_and_review_beside_the_plan(said, whole):
+    from smart_docgemma.agent.extraction import read
+
+    from tests.support.fixture_charts import chart
+
+    found = read(said, chart=chart("02-warfarin.json").in_context)
+    assert ("review" in found.foci) is whole
