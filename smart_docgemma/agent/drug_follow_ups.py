@@ -320,14 +320,19 @@ def _volume(kind: str, message: str, about: Discussed, data: HookData | None) ->
                  "(arithmetic from the strength you gave; check it against the product).", False)
 
 
+def asks_volume_beside(message: str, drugs: list[str]) -> bool:
+    """One drug named with its liquid's strength and the volume asked in the same message: read
+    from the words alone, so a turn that asks no volume reads no chart for it."""
+    return (len(set(drugs)) == 1 and strengths.strength_in(message) is not None
+            and asked_unit(_low(message)) == "ml")
+
+
 def volume_beside_check(message: str, drugs: list[str], data: HookData | None) -> str | None:
     """One drug named with its liquid's strength, a dose and the volume asked in the same
     message ("Amoxil 400 mg/5 mL, 90 mg/kg/dia de 12/12h, quantos mL por dose?"): the volume a
     dose worked from the strength the clinician gave, shown beside the drug's check; None for
     anything else (no strength written, no ml asked, several drugs, no dose to work from)."""
-    if len(set(drugs)) != 1 or strengths.strength_in(message) is None:
-        return None
-    if asked_unit(_low(message)) != "ml":
+    if not asks_volume_beside(message, drugs):
         return None
     dose = _STRENGTH_WRITTEN.sub(" ", message)  # the strength's mg is no dose
     reply = _volume("ml", message, Discussed(drugs[0], dose, dose), data)

@@ -392,6 +392,8 @@ def _volume_beside_check(state: Turn, deps: Deps) -> str | None:
     if not planning.drug_for_her(state):
         return None
     drugs = [d for d in state.entities.drugs if d not in planning.request(state).tested_drugs]
+    if not drug_follow_ups.asks_volume_beside(state.message, drugs):
+        return None  # the chart is read for a volume only when one is asked
     return drug_follow_ups.volume_beside_check(state.message, drugs, _chart_read(deps))
 
 
