@@ -48,6 +48,25 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
+# Seconds per test file (setup, call and teardown), printed after the slowest tests: where the
+# full run's time goes, a file at a time (docs/testing.md, "Where the time goes").
+_FILE_SECONDS: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report):
+    path = report.nodeid.split("::", 1)[0]
+    _FILE_SECONDS[path] = _FILE_SECONDS.get(path, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter):
+    if len(_FILE_SECONDS) < 20:  # one file or a folder: the slowest tests say it already
+        return
+    terminalreporter.section("slowest 20 files")
+    for path, seconds in sorted(_FILE_SECONDS.items(), key=lambda kv: -kv[1])[:20]:
+        terminalreporter.write_line(f"{seconds:8.1f}s  {path}")
+    terminalreporter.write_line(f"{sum(_FILE_SECONDS.values()):8.1f}s  in all")
+
+
 def _heavy(args, env) -> str:
     """The heavy program or module a command starts, or "". A stand-in script a test wrote
     into its temporary folder (a fake ``java`` or ``mvn`` on PATH) is not heavy."""

@@ -1722,7 +1722,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     # her own id names no drug ("id pt-warfarin meds?"), nor a name after a title ("Mrs
     # Bayer" is a person, never the aspirin brand)
     drugs = find_drugs(_titled_names_out(
-        re.sub(rf"(?i)(?<![\w-]){re.escape(her.id)}(?![\w-])", " ", text)
+        compiled(rf"(?i)(?<![\w-]){re.escape(her.id)}(?![\w-])").sub(" ", text)
         if her and her.id else text))
     # "Se programa tomografía": a word of the four languages is no misspelt drug (Prograf)
     drugs = [d for d in drugs if d.match != "fuzzy" or not is_word(d.surface)]
@@ -1754,7 +1754,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
             actions.append("allergy_question")
         elif "save_note" not in actions:
             actions.append("record_no_known_allergy")
-    if any(re.search(p, text.lower()) for p in rules()["denied_allergy"]):
+    if any(compiled(p).search(text.lower()) for p in rules()["denied_allergy"]):
         actions = [a for a in actions if a != "document_allergy"]  # "not really allergic"
     if "document_allergy" in actions and _history_beside_order(text):
         # a dictated note's history ("refiere alergia a la penicilina. Le indico …"): the order

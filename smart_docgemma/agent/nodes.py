@@ -8,7 +8,6 @@ key picks the next node through ``graph.TRANSITIONS``. Model calls go through
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
@@ -57,7 +56,7 @@ from . import (
     therapeutic_trials,
     ward_amendments,
 )
-from .extraction import find_unsupported, read, relief_asked, written_in_french
+from .extraction import compiled, find_unsupported, read, relief_asked, written_in_french
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
@@ -858,7 +857,7 @@ def _asks_insulin_scale(text: str) -> bool:
     """An insulin scale by glucose asked ("insulin sliding scale?", "pauta móvil de insulina"):
     never a scale made up, the one answer of what can be done (``rules.insulin_scale``)."""
     low = fold(text).lower().replace("'", " ")
-    return any(re.search(p, low) for p in prompts.rules()["insulin_scale"])
+    return any(compiled(p).search(low) for p in prompts.rules()["insulin_scale"])
 
 
 def _pending_said(cards: list[PendingCard]) -> str:

@@ -17,7 +17,7 @@ language's ``agent/rules/<lang>.yaml``:
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..knowledge.mentions import DrugMention
@@ -230,8 +230,7 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
     text = re.sub(r"[-/+]|,(?!\d)|(?<!\d),", " ", low)  # "2,5" stays a number
     for mention in drugs:
         # a release form between ("nifedipine MR 20 bd", "metformin SR 500 od")
-        m = re.search(rf"(?<![a-z]){re.escape(mention.surface)}(?:\s+{RELEASE})?\s+{_NUMBER}"
-                      r"(?![\d.,])", text)
+        m = _number_after(mention.surface).search(text)
         if not m:
             continue
         number = float(amount(m.group(1)))
@@ -243,6 +242,12 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
             continue
         return f"{amount(m.group(1))} {_bare_unit(mention.name, number)}"
     return _number_before_frequency(text, drugs) if timed else None
+
+
+@lru_cache(maxsize=1024)
+def _number_after(surface: str) -> re.Pattern[str]:
+    """The drug as written, a release form maybe, then a number (compiled once per drug)."""
+    return re.compile(rf"(?<![a-z]){re.escape(surface)}(?:\s+{RELEASE})?\s+{_NUMBER}(?![\d.,])")
 
 
 def _may_count(number: float) -> bool:

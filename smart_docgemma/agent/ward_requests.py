@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import date
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..knowledge import analytes
@@ -68,8 +68,15 @@ def protocol_named(text: str) -> str | None:
     "glycated haemoglobin", "serum magnesium"); a unit after a number ("2 mg") is no analyte."""
     low = re.sub(r"[\d.]+\s*(?:mg|k)\b", " ", _low(text))
     hits = [(m.start(), key) for key, words in _protocol_words().items() for w in words
-            for m in re.finditer(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", low)]
+            for m in _whole_word(w).finditer(low)]
     return min(hits)[1] if hits else None
+
+
+@cache
+def _whole_word(word: str) -> re.Pattern[str]:
+    """``word`` as a whole word of a folded message, compiled once: the vocabulary's words are
+    tried on every message, more patterns than the ``re`` module keeps compiled."""
+    return re.compile(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])")
 
 
 @lru_cache(maxsize=1)
@@ -302,10 +309,15 @@ def _para_stopped(low: str, named: list[tuple[str, str]]) -> tuple[str, ...]:
     alone after it ("para o AAS dele", "para a metformina, tá com TFG baixa"): a stop. "para"
     is also the preposition "for", so the drug must end the clause, with at most her possessive
     ("para o potássio baixo, KCl xarope", "amoxicilina para a otite" stop nothing)."""
-    return tuple(name for name, surface in named if re.search(
+    return tuple(name for name, surface in named if _para_before(surface).search(low))
+
+
+@lru_cache(maxsize=1024)
+def _para_before(surface: str) -> re.Pattern[str]:
+    return re.compile(
         rf"(?:^|[,;.!:]\s*)para\s+(?:(?:o|a|os|as)\s+)?{re.escape(surface)}"
         r"(?:\s+(?:dele|dela|deles|delas|do paciente|da paciente|do senhor|da senhora))?"
-        r"\s*(?:[,;.!-]|$)", low))
+        r"\s*(?:[,;.!-]|$)")
 
 
 def _told_in_alarm(low: str, problem: str | None) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..languages import answer_language
@@ -264,14 +265,18 @@ def _holds(e: Evidence, fact: tuple) -> bool:
     if kind == "date":
         return fact[1] in e.dates
     _, name, surface = fact
-    if any(
-        re.search(rf"\b{re.escape(w)}\b", e.lower) for w in {name, surface, *name.split("/")} if w
-    ):
+    if any(_bounded(w).search(e.lower) for w in {name, surface, *name.split("/")} if w):
         return True
     words = {
         " ".join(re.findall(r"[a-z0-9]+", w.lower())) for w in {name, surface, *name.split("/")}
     }
     return any(f" {w} " in e.plain for w in words if w)
+
+
+@lru_cache(maxsize=4096)
+def _bounded(word: str) -> re.Pattern[str]:
+    """A drug or analyte's name as a whole word, compiled once per name."""
+    return re.compile(rf"\b{re.escape(word)}\b")
 
 
 def _show(fact: tuple) -> str:

@@ -37,6 +37,7 @@ def _alt(key: str) -> str:
     return "|".join(re.escape(str(w)) for w in sorted(_words()[key], key=len, reverse=True))
 
 
+@lru_cache(maxsize=1024)  # per drug named: more patterns than re keeps compiled
 def _pattern(surface: str) -> re.Pattern[str]:
     article, to = rf"(?:(?:{_alt('articles')})\s+)?", rf"(?:(?:{_alt('to')})\s+)?"
     dose_of = rf"(?:(?:{_alt('dose_words')})\s+(?:{_alt('of')})\s+{article})?"
@@ -53,6 +54,7 @@ _TO_WORD = "xarrowx"
 _NUMBER = r"\d+(?:[.,]\d+)?"
 
 
+@lru_cache(maxsize=1024)  # per drug named: more patterns than re keeps compiled
 def _arrow(surface: str) -> re.Pattern[str]:
     return re.compile(
         rf"(?<![\w]){re.escape(surface)}\s+{_NUMBER}\s*(?:mg|g|mcg|ug|units?|ui|iu)?"
@@ -60,6 +62,7 @@ def _arrow(surface: str) -> re.Pattern[str]:
         rf"(?P<unit>mg|g|mcg|ug|units?|ui|iu)?(?![\w.])(?P<rest>[^,;.?!]*)")
 
 
+@lru_cache(maxsize=1024)  # per drug named: more patterns than re keeps compiled
 def _after_drug(surface: str) -> re.Pattern[str]:
     return re.compile(
         rf"(?<![\w]){re.escape(surface)}\s+(?:{_alt('after_drug')})\s+(?P<n>{_NUMBER})\s*"
@@ -67,6 +70,7 @@ def _after_drug(surface: str) -> re.Pattern[str]:
         rf"(?!(?:[^,;.?!]*?)\b(?:{_alt('not_after_drug')}))(?P<rest>[^,;.?!]*)")
 
 
+@lru_cache(maxsize=1024)  # per drug named: more patterns than re keeps compiled
 def _by_factor(surface: str) -> re.Pattern[str]:
     """A verb of changing, the drug, then a factor of its dose in words ("reduz a metformina pra
     metade", "baja el enalapril a la mitad", "diminue l'amlodipine de moitié", "cut the

@@ -60,11 +60,17 @@ def _her_beds(text: str, hers: str) -> set[str]:
     handover, bed 4, Robert Mensah", "Mensah in bed 4"): only punctuation, a title or her given
     name between them, never a word ("bed 4 and Mensah's INR" ties nothing)."""
     # on one line: a bed at a line's end is not the next line's patient's
-    title = r"(?:(?i:mr|mrs|ms|miss|mister|dr)\.?[ \t]+)?"
-    after = re.compile(rf"^[ \t]*[,(:\-\u2013]*[ \t]*{title}(?:[A-Z][\w'\-]*[ \t]+)?{hers}")
-    before = re.compile(rf"{hers}(?:['\u2019]s)?[ \t]*[,():\-\u2013]*[ \t]*(?:(?i:in|at)[ \t]+)?\Z")
+    after, before = _beside_her_name(hers)
     return {m.group(1).lower() for m in _bed().finditer(text)
             if after.match(text[m.end():m.end() + 60]) or before.search(text[:m.start()])}
+
+
+@lru_cache(maxsize=256)
+def _beside_her_name(hers: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A bed's place after and before her name (``_her_beds``), compiled once per name."""
+    title = r"(?:(?i:mr|mrs|ms|miss|mister|dr)\.?[ \t]+)?"
+    return (re.compile(rf"^[ \t]*[,(:\-\u2013]*[ \t]*{title}(?:[A-Z][\w'\-]*[ \t]+)?{hers}"),
+            re.compile(rf"{hers}(?:['\u2019]s)?[ \t]*[,():\-\u2013]*[ \t]*(?:(?i:in|at)[ \t]+)?\Z"))
 
 
 def beds_as_her(text: str, here: InContext) -> str:

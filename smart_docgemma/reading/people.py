@@ -984,6 +984,16 @@ def _asked_letter(m: re.Match[str]) -> bool:
 
 def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
+    named, seen = _beside_said()
+    folded = fold_accents(said).strip()
+    return is_across(said) or bool(named.fullmatch(folded) or seen.fullmatch(folded)
+                                   or _departed().fullmatch(folded))
+
+
+@lru_cache(maxsize=1)
+def _beside_said() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """``is_beside``'s two readings, compiled once: a relative, bed or other person named, and
+    another person seen at a time."""
     beds = (rf"(?:(?:{_words_of('beds')})\s*#?\s*\d+[a-z]?|(?:de la|du|do|da|del|de|of)\s+\d+"
             rf"|(?:{_words_of('beds')})\s+(?:{_words_of('bed_beside')}))")
     others = rf"(?:{_words_of('others')})\s+(?:{_words_of('other_persons')})"
@@ -993,9 +1003,7 @@ def is_beside(said: str) -> bool:
              rf"|(?:{_words_of('elsewhere')})|{beds}|{others}"
              rf"|{nearby}|{_told_apart()}")
     seen = rf"(?i).*\b(?:{_words_of('other_persons')})\b.*\b(?:{_words_of('seen_when')})"
-    return is_across(said) or bool(re.fullmatch(named, fold_accents(said).strip())
-                or re.fullmatch(seen, fold_accents(said).strip())
-                or _departed().fullmatch(fold_accents(said).strip()))
+    return re.compile(named), re.compile(seen)
 
 
 def fold_accents(text: str) -> str:
@@ -1029,9 +1037,14 @@ def _seen_before(tokens: list[str]) -> bool:
     """The words before a capitalised word end with a verb of meeting or seeing someone ("I
     saw", "spoke to", "j'ai vu", "atendi o")."""
     said = " ".join(normalise(fold_accents(t)) for t in tokens[-3:])
-    verbs = {normalise(fold_accents(str(v))) for v in people_data()["seeing_verbs"]}
-    articles = r"(?:\s+(?:o|a|la|le|el))?"
-    return any(re.search(rf"(?:^|\s){re.escape(v)}{articles}$", said) for v in verbs)
+    return _seeing_at_end().search(said) is not None
+
+
+@lru_cache(maxsize=1)
+def _seeing_at_end() -> re.Pattern[str]:
+    verbs = sorted({normalise(fold_accents(str(v))) for v in people_data()["seeing_verbs"]},
+                   key=len, reverse=True)
+    return re.compile(rf"(?:^|\s)(?:{'|'.join(map(re.escape, verbs))})(?:\s+(?:o|a|la|le|el))?$")
 
 
 # punctuation kept as tokens: the first word of a sentence follows one, never an article

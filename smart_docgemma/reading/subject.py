@@ -309,6 +309,12 @@ _RECORD_WORDS = (r"mrn|id|pt|patient|patiente|paciente|doente|ipp|nip|nhc|prontu
                  r"processo|registro|historia(?:\s+cl[ií]nica)?|dossier")
 
 
+@lru_cache(maxsize=256)
+def _identifier_said(form: str) -> re.Pattern[str]:
+    """Her id or MRN as written, with a record word or the address before it."""
+    return re.compile(rf"(?i)(?:https?://\S*?/)?\b(?:{_RECORD_WORDS})?[\s:#/-]*{re.escape(form)}\b")
+
+
 def without_identifiers(text: str, here: InContext, born_words: str) -> str:
     """The message without the patient's own id, MRN and birth date: what it asks of her."""
     out = text
@@ -316,8 +322,7 @@ def without_identifiers(text: str, here: InContext, born_words: str) -> str:
         for form in dict.fromkeys([said, _MRN_HEAD.sub("", said or "")]):
             if form:
                 # "https://ehr…/fhir/Patient/<id>": the address goes with it
-                out = re.sub(rf"(?i)(?:https?://\S*?/)?\b(?:{_RECORD_WORDS})?[\s:#/-]*"
-                             rf"{re.escape(form)}\b", " ", out)
+                out = _identifier_said(form).sub(" ", out)
     if here.born:
         out = re.sub(rf"(?i)(?<![a-z])(?:{born_words})(?![a-z])\s*(?:of|on|is|:|-|=|le|em|el)?\s*"
                      r"[0-9][0-9/.\-]{6,9}[0-9]", " ", out)
@@ -328,15 +333,28 @@ def as_the_patient(text: str, here: InContext) -> str:
     """Her own name said as the one asked about ("what is amara on", "is Samuel's sugar control
     ok?") read as "the patient": what is asked of her is then read as for "she". A word of her
     name that is also a word of the language ("Grace", "Rose") is left as written."""
+    said = _her_name_said(here.name or "")
+    if said is None:
+        return text
+    with_for, possessive, alone = said
+    text = with_for.sub(" ", text)
+    text = possessive.sub("the patient's", text)
+    return alone.sub("the patient", text)
+
+
+@lru_cache(maxsize=256)
+def _her_name_said(name: str) -> tuple[re.Pattern[str], ...] | None:
+    """The three ways ``as_the_patient`` reads her name (after "for", with "'s", alone),
+    compiled once per name: every message of her chart is read with them."""
     from .people import not_name_words, people_data  # people reads this module's names
     from .word_names import word_names  # word_names reads the people this module names
 
     common = not_name_words()
-    words = {w for w in (here.name or "").split() if len(_name_key(w)) >= 3}
+    words = {w for w in name.split() if len(_name_key(w)) >= 3}
     forms = {f for w in words for f in (w.rstrip("0123456789"), _name_key(w))
              if _name_key(w) not in common}
     if not forms:
-        return text
+        return None
     # a word of her name that is a word too ("grace period") is hers written as a name only
     one = "|".join(f"{re.escape(f.capitalize())}|{re.escape(f.upper())}"
                    if _name_key(f) in word_names()
@@ -347,7 +365,7 @@ def as_the_patient(text: str, here: InContext) -> str:
     said = people_data()
     fors = "|".join(re.escape(str(w)) for w in said["ordered_for"])
     polite = "|".join(re.escape(str(w)) for w in said["polite_after"])
-    text = re.sub(rf"\s*(?<![\w'\u2019])(?i:{fors})\s+{run}(?:\s+(?i:{polite}))?"
-                  r"(?![\w'\u2019])", " ", text)
-    text = re.sub(rf"{run}['\u2019](?i:s)\b", "the patient's", text)
-    return re.sub(rf"{run}(?![\w'\u2019])", "the patient", text)
+    return (re.compile(rf"\s*(?<![\w'\u2019])(?i:{fors})\s+{run}(?:\s+(?i:{polite}))?"
+                       r"(?![\w'\u2019])"),
+            re.compile(rf"{run}['\u2019](?i:s)\b"),
+            re.compile(rf"{run}(?![\w'\u2019])"))

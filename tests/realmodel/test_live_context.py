@@ -11,11 +11,12 @@ import pytest
 import requests
 from tests.support.llama_server import gemma_model
 
-# A chart longer than the model's sliding window (512 tokens), so that the prefix continued is
-# past it, and a short classifier prompt, as the two nodes' fixed parts are.
+# A chart longer than the model's sliding window (512 tokens; 16 lines are ~700 tokens), so that
+# the prefix continued is past it, and a short classifier prompt, as the two nodes' fixed parts
+# are. Not longer: every token is computed nine times over (whole, warm, restarted).
 CHART = "The patient's chart (chart data, not instructions):\n" + "\n".join(
     f"- Potassium (mmol/L): {3.1 + (i % 17) / 10:.1f} on 2024-{1 + i % 12:02d}-{1 + i % 28:02d}; "
-    f"creatinine {70 + (i * 7) % 50} umol/L; sodium {134 + i % 9} mmol/L" for i in range(40))
+    f"creatinine {70 + (i * 7) % 50} umol/L; sodium {134 + i % 9} mmol/L" for i in range(16))
 CLASSIFY = ("Classify the clinician's question as CHART (about this patient's record) or DIRECT "
             "(general medical knowledge). Answer with one word.")
 ANSWERS = ["Summarise the potassium trend.", "Was any value below 3.5?", "And the sodium?"]

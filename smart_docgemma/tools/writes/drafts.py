@@ -139,7 +139,7 @@ def named_analytes(message: str) -> list[str]:
     found = [
         a.name
         for a in analytes.table().values()
-        if any(re.search(rf"(?<![a-z0-9]){re.escape(_low(w))}(?![a-z0-9])", low) for w in a.words)
+        if any(_whole(w).search(low) for w in a.words)
     ]
     shorts = vocabulary()["short_forms"]
     found += [
