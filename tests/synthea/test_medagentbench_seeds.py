@@ -103,6 +103,8 @@ SETS = {
                  (11, 16, 12, 11, 12, 11, 11, 10, 11, 11), 110, 0.4, 20, 12),
     647: WardSet("medagentbench_seed647.yaml", PopulationSpec(seed=647, size=7, ages="1-95"),
                  (11, 13, 11, 10, 11, 12, 11, 10, 11, 12), 110, 0.4, 20, 12, whole=8),
+    691: WardSet("medagentbench_seed691.yaml", PopulationSpec(seed=691, size=7, ages="1-95"),
+                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 80, 0.4, 20, 12, whole=7),
 }
 
 
