@@ -1327,6 +1327,9 @@ def asks_chart(text: str, actions: list[str], drugs: list[DrugMention],
             break
     if words[:1] and words[0] in chart["articles"]:  # "o INR anterior?", "la K est haute ?"
         words = words[1:]
+    if (focus == "age" and 0 < len(words) <= chart["bare_words"]
+            and not set(words) & {*chart["general_words"], *chart["age_not_hers"]}):
+        return True  # "¿qué edad tiene?", "quel âge ?": an age is someone's, hers here
     return 0 < len(words) <= chart["bare_words"] and words[0] not in chart["definition_starts"]
 
 
