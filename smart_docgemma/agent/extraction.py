@@ -1405,11 +1405,6 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     if focus == "problems" and set(foci) <= {"problems"} and ward_requests.whole_plan_asked(
             workflow, said):
         foci = ("problems", "review")  # "problem list + plan": her list's review beside them
-    elif "refer" in found.actions and chart.drugs and "review" not in foci:
-        # "write a cardiology referral re his AF": the card goes to a colleague who will see
-        # his list, so its review (warfarin with aspirin) is said beside the referral, and the
-        # results its reason names ("rising K and falling egfr") are read with it
-        foci = (*foci, "review")
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
                     words=read_words(message), workflow=workflow, foci=foci,

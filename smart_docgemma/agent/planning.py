@@ -90,10 +90,8 @@ def required_tools(state: Turn) -> list[str]:
     for tool, dropped in rules()["excludes"].items():
         if tool in needed:
             needed.difference_update(dropped)
-    if ({"plan_problem", "refer_patient"} & needed) and "review" in request(state).foci:
-        # "problem list + plan": her problems and her list's review read beside the plan
-        # drafted; "cardiology referral re his AF": his list's review (and the results the
-        # reason names) beside the referral card
+    if "plan_problem" in needed and "review" in request(state).foci:
+        # "problem list + plan": her problems and her list's review read beside the plan drafted
         needed.add("get_patient_chart")
     if "record_vital_sign" in needed and _order_line_after_a_reading(state):
         # "temp 38.9 at 0300 pls chart, and paracetamol 15mg/kg stat": the reading charted and

@@ -52,3 +52,59 @@ def test_sbar_and_the_short_discharge_letter_are_drafts(said, kind):
 ])
 def test_near_words_of_sbar_and_the_letter_draft_nothing(said):
     assert drafts.request_kind(said) is None
+
+
+# p45-9: a med rec asked with a word of asking, then what it is for
+@pytest.mark.parametrize("said", [
+    "med rec pls before she goes to antenatal clinic",  # p45-9
+    "meds rec please, going to theatre",
+    "med rec please",
+])
+def test_a_med_rec_asked_reads_her_list(said):
+    assert read(said).focus == "medications"
+
+
+@pytest.mark.parametrize("said", [
+    "med rec done by pharmacy",  # told, not asked
+    "is the med rec done?",
+])
+def test_a_med_rec_told_or_asked_about_reads_no_list(said):
+    assert read(said).focus != "medications"
+
+
+# p45-18: her list judged against what she has, the verb left out
+@pytest.mark.parametrize("said", [
+    "meds ok for her kidneys?",  # p45-18
+    "are his tablets safe with his liver?",
+    "tabs alright for her age?",
+])
+def test_her_list_judged_against_her_state_is_its_review(said):
+    assert read(said).focus == "review"
+
+
+@pytest.mark.parametrize(("said", "not_focus"), [
+    ("amlodipine ok for her kidneys?", "review"),  # a drug named asks of that drug
+    ("kidneys ok?", "review"),
+])
+def test_a_drug_or_an_organ_alone_is_no_review_of_her_list(said, not_focus):
+    assert read(said).focus != not_focus
+
+
+# p45-10: a referral asked to be written, the specialty before it, is the letter
+@pytest.mark.parametrize("said", [
+    "write a cardiology referral re his AF",  # p45-10
+    "type up a renal referral",
+    "write him an ENT referral",
+])
+def test_a_written_referral_with_its_specialty_is_the_letter(said):
+    assert drafts.request_kind(said) == "referral"
+
+
+@pytest.mark.parametrize("said", [
+    "refer to cardiology",  # the referral carded, no letter
+    "can you send a referral to cardiology",
+    "write down the cardiology referral date",
+    "prepare for cardiology referral",
+])
+def test_a_referral_not_written_drafts_no_letter(said):
+    assert drafts.request_kind(said) is None
