@@ -108,3 +108,74 @@ def test_a_written_referral_with_its_specialty_is_the_letter(said):
 ])
 def test_a_referral_not_written_drafts_no_letter(said):
     assert drafts.request_kind(said) is None
+
+
+# walk after the set: a renal dose asked of her list named first
+@pytest.mark.parametrize("said", [
+    "anything on her list that needs a renal dose tweak",
+    "any of his meds need renal dosing?",
+])
+def test_a_renal_dose_asked_of_her_list_is_its_review(said):
+    assert read(said).focus == "review"
+
+
+@pytest.mark.parametrize("said", [
+    "renal dose of gentamicin?",  # a drug, no list
+    "whats the renal dose of her enoxaparin",
+])
+def test_a_renal_dose_of_one_drug_is_no_review(said):
+    assert read(said).focus != "review"
+
+
+# walk after the set: "get rid of both" with two cards pending re-drafted one (a card unasked)
+@pytest.mark.parametrize(("said", "what"), [
+    ("get rid of both", "both"),
+    ("get rid of it", "it"),
+    ("get rid of the ibuprofen", "ibuprofen"),
+])
+def test_get_rid_of_is_a_cancel(said, what):
+    assert amendments.cancels_what(said) == what
+
+
+@pytest.mark.parametrize("said", [
+    "lets get rid of the cannula",  # not a card
+    "rid of pain now",
+])
+def test_near_words_of_get_rid_of_cancel_nothing(said):
+    assert not amendments.cancels(said) and amendments.cancels_what(said) is None
+
+
+# walk after the set: her medicine named by her problem first is her list, reviewed (pregnant,
+# on lisinopril: "can she continue her blood pressure tablet" had shown her chart without it)
+@pytest.mark.parametrize("said", [
+    "she is twenty weeks pregnant can she continue her blood pressure tablet",
+    "his bp meds ok?",
+    "are her sugar tablets safe with her kidneys",
+])
+def test_her_medicine_named_by_her_problem_is_her_review(said):
+    assert read(said).focus == "review"
+
+
+@pytest.mark.parametrize(("said", "focus"), [
+    ("her bp this morning?", "vitals:bp"),  # a reading
+    ("bp tablets 5mg", None),  # no possessive: no list
+])
+def test_a_reading_or_tablets_of_no_one_is_no_review(said, focus):
+    assert read(said).focus == focus
+
+
+# walk after the set: what is overdue said as the ward says it
+@pytest.mark.parametrize("said", [
+    "what needs doing for his diabetes - overdue stuff?",
+    "any overdue bits?",
+])
+def test_overdue_stuff_asks_the_care_gaps(said):
+    assert "care_gaps" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", [
+    "overdue dose of his insulin?",  # a dose, not his care
+    "is the stuff from pharmacy overdue?",
+])
+def test_an_overdue_dose_or_delivery_is_no_care_gap(said):
+    assert "care_gaps" not in read(said).entities.actions
