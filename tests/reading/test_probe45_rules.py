@@ -152,8 +152,12 @@ def test_near_words_of_get_rid_of_cancel_nothing(said):
     "his bp meds ok?",
     "are her sugar tablets safe with her kidneys",
 ])
-def test_her_medicine_named_by_her_problem_is_her_review(said):
+def test_her_medicine_named_by_her_problem_is_her_list_and_its_review(said):
     assert read(said).focus == "review"
+
+
+def test_her_medicine_named_by_her_problem_and_asked_for_is_her_list():
+    assert read("what are her bp meds").focus == "medications"  # the list carries its review
 
 
 @pytest.mark.parametrize(("said", "focus"), [
