@@ -183,3 +183,21 @@ def test_overdue_stuff_asks_the_care_gaps(said):
 ])
 def test_an_overdue_dose_or_delivery_is_no_care_gap(said):
     assert "care_gaps" not in read(said).entities.actions
+
+
+# walk after the set: a harm of her list said with a verb
+@pytest.mark.parametrize("said", [
+    "is she on anything that could push her potassium up",
+    "taking anything that raises his k?",
+    "is he on anything that could put his inr up",
+])
+def test_a_harm_of_her_list_said_with_a_verb_is_its_review(said):
+    assert read(said).focus == "review"
+
+
+@pytest.mark.parametrize("said", [
+    "anything to bring her potassium down",  # a treatment asked
+    "what is pushing her potassium up",  # the cause, no list said
+])
+def test_a_treatment_or_a_cause_asked_is_no_review(said):
+    assert read(said).focus != "review"
