@@ -357,12 +357,40 @@ def kept_tests(text: str | None) -> list[str]:
     low = _low(text)
     m = _KEEP.search(low)
     if not m:
-        return []
+        return _said_to_stand(low)
     # the keep's own clause only: "keep the hba1c, bin the lipids" keeps the HbA1c, never the
     # lipids the clause after it cancels
     rest = low[m.end():]
     cancel = _CANCEL_AFTER.search(rest)
     return lab_tests(rest[:cancel.start()] if cancel else rest)
+
+
+def _said_to_stand(low: str) -> list[str]:
+    """The tests of a clause of their own that says they stand, beside another that cancels
+    ("scrap the b12, tsh is fine", "drop the lipids - the a1c can stay"): the clause is only
+    the tests and a word of ``kept_after_words`` at its end; none where no clause cancels."""
+    clauses = _CLAUSES.split(low)
+    if len(clauses) < 2 or not any(_CANCEL_OPENS.match(c) for c in clauses):
+        return []
+    stands = _stands()
+    kept: list[str] = []
+    for clause in clauses:
+        m = stands.search(clause)
+        if m and not _CANCEL_OPENS.match(clause):
+            kept += [t for t in lab_tests(clause[:m.start()]) if t not in kept]
+    return kept
+
+
+_CLAUSES = re.compile(r"\s*[,;]\s*|\s+[-\u2013\u2014]\s+|\s+(?:but|mais|mas|pero)\s+")
+_CANCEL_OPENS = re.compile(r"^(?:(?:no|ok|actually|and|then|et|e|y)[\s,]+)*(?:cancel|drop|ditch|"
+                           r"bin|scrap|remove|delete|lose|stop|annule|annuler|enleve|supprime|"
+                           r"tira|cancela|anula|quita)(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def _stands() -> re.Pattern[str]:
+    words = sorted(table()["kept_after_words"], key=len, reverse=True)
+    return re.compile(rf"\s(?:{'|'.join(re.escape(fold(w).lower()) for w in words)})[\s.!]*$")
 
 
 # a clause after the keep that opens with a cancel verb ("…, bin the lipids", "… - drop the FBC")

@@ -113,7 +113,20 @@ def request_kind(message: str) -> Kind | None:
     if to_whom and says(message, vocabulary()["draft_words"]) and says(
             message, vocabulary()["refer_words"]):
         return "referral"  # "draft a referral to renal": the referral with its letter
+    if arguments.specialty(message) is not None and _written_referral().search(_low(message)):
+        return "referral"  # "write a cardiology referral re his AF": the letter, written
     return None
+
+
+@lru_cache(maxsize=1)
+def _written_referral() -> re.Pattern[str]:
+    """A verb of writing, an article, up to two words, then "referral": "write a cardiology
+    referral", "type up a renal referral", "write him an ENT referral"; "refer to cardiology",
+    "can you send a referral to cardiology", "write down the referral date" write no letter."""
+    verbs = "|".join(re.escape(_low(w)) for w in sorted(vocabulary()["written_referral_verbs"],
+                                                        key=len, reverse=True))
+    return re.compile(rf"(?<![a-z])(?:{verbs})\s+(?:(?:him|her|them|me)\s+)?(?:a|an|the|his|her|"
+                      rf"their)(?:\s+\S+){{0,2}}?\s+referral(?![a-z])")
 
 
 def _for_on_call(message: str, kind: dict[str, Any]) -> bool:
