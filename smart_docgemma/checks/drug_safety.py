@@ -114,9 +114,16 @@ class Report:
         checked = self.recognised()
         if checked and not any(f.severity != "info" for f in self.findings) and not self.unread:
             out.append(self._nothing_found(checked))
+        out += [say(m, answer_language()) for m in self.not_covered()]
+        return out
+
+    def not_covered(self) -> list[dict]:
+        """What a table of the check lacks, as messages ("Not covered: …"): said in the answer
+        and carried on the approval card, so neither reads as a check that found nothing."""
+        out: list[dict] = []
         if self.uncovered and not any(f.topic == "drug-disease" for f in self.findings):
             out.append(
-                _say(
+                message(
                     N_(
                         "Not covered: the drug–disease rules have no rule for %(problems)s, so "
                         "nothing is claimed about them for %(drugs)s."
@@ -128,7 +135,7 @@ class Report:
         named = [d for d in self.drugs if knowledge.class_named(d)]
         if named:
             out.append(
-                _say(
+                message(
                     N_(
                         "Not covered: %(drugs)s names a class of drugs, so only the class's rules "
                         "were applied; each drug's own rules (its dose, kidney dosing, its own "
@@ -139,7 +146,7 @@ class Report:
             )
         if self.renal_uncovered and self.renal is not None:
             out.append(
-                _say(
+                message(
                     N_(
                         "Not covered: the renal rules have no entry for %(drugs)s, so no dose "
                         "is checked against %(renal)s."
@@ -150,19 +157,19 @@ class Report:
             )
         elif self.renal_uncovered and not self.unread:
             # no kidney result and no rule: "nothing found in … renal … rules" would claim a check
-            out.append(_say(N_("Not covered: the renal rules have no entry for %(drugs)s, and no "
-                               "kidney result is on file; kidney dosing was not checked."),
-                            drugs=", ".join(self.renal_uncovered)))
+            out.append(message(N_("Not covered: the renal rules have no entry for %(drugs)s, and "
+                                  "no kidney result is on file; kidney dosing was not checked."),
+                               drugs=", ".join(self.renal_uncovered)))
         if self.pregnancy_uncovered and not self.unread:
             # "nothing found in … pregnancy/lactation …" would claim a table that lacks the drug
-            out.append(_say(N_("Not covered: the pregnancy table has no entry for %(drugs)s, so "
-                               "nothing is claimed about it in pregnancy."),
-                            drugs=", ".join(self.pregnancy_uncovered)))
+            out.append(message(N_("Not covered: the pregnancy table has no entry for %(drugs)s, so "
+                                  "nothing is claimed about it in pregnancy."),
+                               drugs=", ".join(self.pregnancy_uncovered)))
         if self.lactation_uncovered and not self.unread:
             # the lactation table holds a few drugs only: silence on the rest would read as safe
-            out.append(_say(N_("Not covered: the breastfeeding table has no entry for %(drugs)s, "
-                               "so nothing is claimed about it while breastfeeding."),
-                            drugs=", ".join(self.lactation_uncovered)))
+            out.append(message(N_("Not covered: the breastfeeding table has no entry for "
+                                  "%(drugs)s, so nothing is claimed about it while breastfeeding."),
+                               drugs=", ".join(self.lactation_uncovered)))
         return out
 
     def _gaps(self) -> bool:

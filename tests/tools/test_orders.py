@@ -68,6 +68,23 @@ def test_other_patient_or_missing_scope_is_refused_and_stores_nothing(fhir_base,
     assert store.for_session("") == [] and not other.proposal_id and not no_scope.proposal_id
 
 
+def test_a_card_says_what_the_check_does_not_cover_beside_its_findings(fhir_base, store):
+    """Gliclazide at 83 with eGFR 38: the age list's warning, and the renal rules' and the
+    drug–disease rules' gaps said on the card as the answer says them (a card with no line
+    read as a drug checked and found clean)."""
+    result = prescribe(ctx_for(fhir_base, store, "pt-ckd-elder"), "pt-ckd-elder", "gliclazide",
+                       "40 mg", "once daily")
+    flags = store.get(result.proposal_id).summary["flags"]
+    assert any(f["kind"] == "age" and f["severity"] == "warning" for f in flags)
+    gaps = [f["text"] for f in flags if f["kind"] == "not_covered"]
+    assert any(t.startswith("Not covered: the renal rules have no entry for gliclazide, so no "
+                            "dose is checked against eGFR 38") for t in gaps), gaps
+    assert "Not covered: the renal rules" in result.text
+    held = prescribe(ctx_for(fhir_base, store, "pt-warfarin"), "pt-warfarin", "amoxicillin")
+    assert not any("amoxicillin" in f["text"] and f["kind"] == "not_covered" and "renal" in f["text"]
+                   for f in store.get(held.proposal_id).summary["flags"])
+
+
 def test_add_allergy_is_snomed_coded_and_flags_a_duplicate(fhir_base, store):
     args = AddAllergyArgs(patient_id="pt-pen-allergy", substance="penicillin", reaction="hives", severity="moderate")
     result = run_add_allergy(args, ctx_for(fhir_base, store, "pt-pen-allergy"))

@@ -158,6 +158,9 @@ def medication_check(ctx: ToolContext, drug: str, dosage: dict[str, Any] | None 
     """``medication_flags`` and the latest weight on file the check read (None without one)."""
     report = check_in_context(ctx, [drug], dosage)
     flags = cast(list[SafetyFlag], report.flags()) if report else []
+    # what the check's tables lack, as the answer says it: a card with no finding is then never
+    # read as a drug checked and found clean
+    flags += [_flag("info", "not_covered", said) for said in report.not_covered()] if report else []
     ident = knowledge.identify(text=drug)
     if not ident.identified and not any(f["kind"] == "unidentified" for f in flags):
         flags.append(_flag("warning", "unchecked", message(N_(

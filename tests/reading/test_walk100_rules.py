@@ -1,0 +1,53 @@
+"""Walk 100 (the issue's intents in new words, twentieth stop): her list to be adjusted for her
+kidneys answered with her eGFR alone; an order card of a drug the check's tables lack
+(gliclazide in an 83-year-old with eGFR 38) carried no line at all, where the answer said "Not
+covered"; gliclazide, the sulfonylurea most wards here prescribe, was on no age list."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma import knowledge
+from smart_docgemma.checks.drug_safety import Report
+from smart_docgemma.languages import say
+from smart_docgemma.tools.chart.answers import focus_of
+
+
+@pytest.mark.parametrize("said", [
+    "any of her meds need adjusting for renal function",
+    "do any of his medications need dose adjustment for his kidneys?",
+    "ses médicaments à adapter à la fonction rénale ?",
+    "algum remédio dela precisa de ajuste renal?",
+    "hay que ajustar sus medicamentos al riñón?",
+])
+def test_her_list_adjusted_for_her_kidneys_is_her_review(said):
+    assert focus_of(said) == "review"
+
+
+@pytest.mark.parametrize(("said", "focus"), [
+    # near words: a drug named, her kidney result, her list only
+    ("adjust the gentamicin for renal function", "lab:eGFR"),
+    ("does the vanc need adjusting for her kidneys", "lab:eGFR"),
+    ("renal function?", "lab:eGFR"),
+    ("her meds list please", "medications"),
+])
+def test_a_drug_or_her_kidneys_alone_is_no_review(said, focus):
+    assert focus_of(said) == focus
+
+
+def test_what_the_tables_do_not_cover_is_said_as_the_answer_says_it():
+    renal = knowledge.Renal(38.0)
+    report = Report(drugs=["gliclazide"], renal=renal, renal_uncovered=["gliclazide"],
+                    uncovered=["Hypertensive disorder"])
+    said = [say(m, "en") for m in report.not_covered()]
+    assert said[1] == ("Not covered: the renal rules have no entry for gliclazide, so no dose is "
+                       "checked against eGFR 38 (date unknown).")
+    assert "Hypertensive disorder" in said[0] and set(said) <= set(report.lines())
+
+
+def test_a_drug_every_table_holds_has_nothing_not_covered():
+    assert Report(drugs=["metformin"], renal=knowledge.Renal(38.0)).not_covered() == []
+
+
+def test_gliclazide_is_on_the_age_list_as_every_sulfonylurea():
+    found = knowledge.age_findings("gliclazide", 83)
+    assert [f.severity for f in found] == ["warning"] and "sulfonylurea" in found[0].summary
+    assert knowledge.age_findings("gliclazide", 60) == []
