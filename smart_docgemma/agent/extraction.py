@@ -83,6 +83,7 @@ from ..tools.chart.answers import chart_focus
 from ..tools.chart.in_context import ChartInContext, InContext
 from ..tools.words.dosing import AS_NEEDED, INFUSION, NUMBER, amount, dose_pattern, range_pattern
 from ..tools.words.windows import Asked, asked
+from ..tools.writes.drafts import dictated_handover
 from . import languages, order_lines, several_asks, ward_requests
 from .prompts import rules
 from .routes import route_pattern
@@ -1792,6 +1793,8 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
     if ward.tests and "order_lab" not in actions and _ordered_with_a_procedure(text):
         # "ECG and trop please": the tests ordered, the ECG said not done here
         actions.append("order_lab")
+    if "save_note" not in actions and dictated_handover(text):
+        actions.append("save_note")  # "handover for the night team: bed 7 …": theirs, as said
     if "refer" in actions and "save_note" in actions and _labels_a_referral(text):
         actions.remove("save_note")  # "refer to ortho, note: Situation: …": the referral's text
     # the dose of the drug ordered beside one declined ("pas d'aspirine 250 mg, paracétamol

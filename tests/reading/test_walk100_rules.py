@@ -51,3 +51,49 @@ def test_gliclazide_is_on_the_age_list_as_every_sulfonylurea():
     found = knowledge.age_findings("gliclazide", 83)
     assert [f.severity for f in found] == ["warning"] and "sulfonylurea" in found[0].summary
     assert knowledge.age_findings("gliclazide", 60) == []
+
+
+# Walk 101 (conversations, work, other people): "cr" in a list of tests was said not a test;
+# a dictated handover ("handover for the night team: bed 7 Thompson, K 5.6, on amlodipine")
+# became a check of amlodipine or nothing; "what needs doing before he goes home" matched nothing.
+
+@pytest.mark.parametrize(("said", "tests"), [
+    ("check k and cr in the morning", ["serum potassium", "creatinine"]),
+    ("k, cr, mg tmrw", ["serum potassium", "creatinine", "serum magnesium"]),
+    # near words: a release form, a lone abbreviation
+    ("nifedipine cr 30 od", []), ("cr?", []),
+])
+def test_cr_is_creatinine_in_a_list_of_tests_only(said, tests):
+    from smart_docgemma.tools.words.ward_words import lab_tests
+
+    assert lab_tests(said) == tests
+
+
+@pytest.mark.parametrize(("said", "dictated"), [
+    ("handover for the night team: bed 7 Thompson, K 5.6, on amlodipine", True),
+    ("handover: stable overnight, K 5.6 - recheck in am", True),
+    ("sbar: 76M AF on warfarin, INR 3.4, no bleeding, pls review in am", True),
+    # near words: a drafted handover asked, a question of a pasted block, a name only
+    ("handover pls", False), ("handover for the night team", False),
+    ("Handover:\nBed 4 Robert Mensah - INR 3.4\nBed 7 Margaret Thompson - K 5.6\ncheck bed 4", False),
+    ("handover: is she stable?", False), ("handover: Margaret Thompson", False),
+    ("what did the handover say: anything about K", False),
+])
+def test_a_dictated_handover_is_theirs_to_save(said, dictated):
+    from smart_docgemma.tools.writes.drafts import dictated_handover
+
+    assert dictated_handover(said) is dictated
+
+
+@pytest.mark.parametrize(("said", "gaps"), [
+    ("what needs doing before he goes home", True), ("anything to sort before discharge?", True),
+    ("what else needs to be done before she leaves", True),
+    # near words: a plan of a result, a date of discharge
+    ("what needs doing about his INR", False), ("when does he go home", False),
+])
+def test_what_is_left_before_she_goes_home_asks_her_care_gaps(said, gaps):
+    from smart_docgemma.agent.ward_requests import workflow_actions, workflow_of
+    from smart_docgemma.languages import fold
+
+    low = fold(said).lower()
+    assert ("care_gaps" in workflow_actions(low, workflow_of(said))) is gaps

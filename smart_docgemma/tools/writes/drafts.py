@@ -118,6 +118,19 @@ def request_kind(message: str) -> Kind | None:
     return None
 
 
+def dictated_handover(message: str) -> bool:
+    """A handover the clinician dictates: a few words naming it, a colon, then its own text
+    ("handover for the night team: bed 7 Thompson, K 5.6, on amlodipine", "SBAR: …"). It is
+    theirs to save as written, as "note: …" is; "handover pls" asks one drafted from the chart.
+    A pasted block of several lines or a question after it ("Handover:\nBed 4 …\ncan you check
+    bed 4's meds?") asks of the block, and is read so (``reading.handover``), never saved."""
+    head, colon, text = message.partition(":")
+    return (bool(colon) and 2 <= len(text.strip()) and "?" not in text and "\n" not in text.strip()
+            and len(head.split()) <= 8 and not says(head, vocabulary()["reading_words"])
+            and not _NAME_ONLY.fullmatch(text.strip())
+            and says(head, vocabulary()["kinds"]["handoff"]["words"]))
+
+
 @lru_cache(maxsize=1)
 def _written_referral() -> re.Pattern[str]:
     """A verb of writing, an article, up to two words, then "referral": "write a cardiology
