@@ -1409,6 +1409,10 @@ def read(message: str, *, understood: str | None = None, chart: ChartInContext |
     if focus == "problems" and set(foci) <= {"problems"} and ward_requests.whole_plan_asked(
             workflow, said):
         foci = ("problems", "review")  # "problem list + plan": her list's review beside them
+    if focus == "review" and set(foci) <= {"review"} and treatment_asked(said):
+        # "something for her chest infection": what she must not be given is her allergies,
+        # said beside her list's review, before any drug is named
+        foci = ("review", "allergies")
     return assemble(message, said, found, ward, chart=chart, born_words=born_words(),
                     language=answer_language(), conversation=conversation, focus=focus,
                     words=read_words(message), workflow=workflow, foci=foci,
@@ -1492,10 +1496,21 @@ def _class_stopped_as_hers(workflow: Workflow, chart: ChartInContext) -> Workflo
 
 def relief_asked(text: str) -> bool:
     """Pain relief asked with no drug's name ("something for the pain?", "a stronger
-    painkiller", "qqch contre la douleur"), by the rules' ``relief_asked`` words."""
-    words = rules()["chart_question"]["relief_asked"]
-    return re.search(rf"(?<![a-z])(?:{'|'.join(words)})(?![a-z])",
-                     languages.fold(text).lower()) is not None
+    painkiller", "qqch contre la douleur"), by the rules' ``relief_asked`` words; or a treatment
+    of an infection (``treatment_asked``)."""
+    return _said_of("relief_asked", text) or treatment_asked(text)
+
+
+def treatment_asked(text: str) -> bool:
+    """A treatment of an infection asked with no drug's name ("something for her chest
+    infection", "which abx for her uti?"), by the rules' ``treatment_asked`` words."""
+    return _said_of("treatment_asked", text)
+
+
+def _said_of(key: str, text: str) -> bool:
+    words = rules()["chart_question"][key]
+    return compiled(rf"(?<![a-z])(?:{'|'.join(words)})(?![a-z])").search(
+        languages.fold(text).lower()) is not None
 
 
 def written_in_french(text: str) -> bool:

@@ -1011,6 +1011,11 @@ def _no_drug_named(state: Turn) -> list[str]:
         return []
     if not relief_asked(said.understood):
         return []
+    if "allergies" in said.foci:  # an infection or an antibiotic asked: her allergies shown
+        return [say(message(N_("No drug was named, so none was checked on its own: what was "
+                               "checked is the current medication list's review, with the "
+                               "allergies on file. Name the drug to check it against this "
+                               "chart.")), answer_language())]
     return [say(message(N_("No drug was named, so none was checked on its own: what was checked "
                            "is the current medication list's review. Name the drug (an NSAID, an "
                            "opioid, paracetamol) to check it against this chart.")),

@@ -787,6 +787,22 @@ F: dict[str, tuple[str, str, str, str]] = {
         "mapitio ya orodha ya dawa za sasa. Taja dawa (NSAID, opioid, paracetamol) ili "
         "kuikagua dhidi ya rekodi hii.",
     ),
+    "No drug was named, so none was checked on its own: what was checked is the current "
+    "medication list's review, with the allergies on file. Name the drug to check it against "
+    "this chart.": (
+        "Aucun médicament n'a été nommé, donc aucun n'a été vérifié en lui-même : ce qui a été "
+        "vérifié est la revue du traitement en cours, avec les allergies du dossier. Nommez le "
+        "médicament pour le vérifier sur ce dossier.",
+        "Nenhum medicamento foi nomeado, por isso nenhum foi verificado por si: o que se "
+        "verificou foi a revisão da medicação atual, com as alergias registadas. Nomeie o "
+        "medicamento para o verificar neste prontuário.",
+        "No se nombró ningún medicamento, así que ninguno se verificó por sí mismo: lo "
+        "verificado es la revisión de la medicación actual, con las alergias registradas. "
+        "Nombre el medicamento para verificarlo en esta historia clínica.",
+        "Hakuna dawa iliyotajwa, kwa hivyo hakuna iliyokaguliwa peke yake: kilichokaguliwa ni "
+        "mapitio ya orodha ya dawa za sasa, pamoja na mzio uliorekodiwa. Taja dawa ili "
+        "kuikagua dhidi ya rekodi hii.",
+    ),
     "Not ordered: %(tests)s — not a test this site's lab table names; order it by its full name "
     "or in the EHR.": (
         "Non prescrit : %(tests)s — examen absent de la table des examens de ce site ; "

@@ -97,3 +97,26 @@ def test_what_is_left_before_she_goes_home_asks_her_care_gaps(said, gaps):
 
     low = fold(said).lower()
     assert ("care_gaps" in workflow_actions(low, workflow_of(said))) is gaps
+
+
+# Walk 102 (a drug for her in any verb, mood or brand): "she needs something for her chest
+# infection" matched nothing, where her penicillin anaphylaxis is what she must not be given.
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("she needs something for her chest infection", True), ("which abx for her uti?", True),
+    ("what antibiotic can she have", True), ("algo para a infecção urinária dela?", True),
+    # near words: a drug named, an allergy asked, her infection markers, pain relief
+    ("amoxicillin for the chest infection?", False), ("antibiotic allergy?", False),
+    ("her infection markers", False), ("something for the pain?", False),
+])
+def test_a_treatment_of_an_infection_asked_with_no_drug(said, asked):
+    from smart_docgemma.agent.extraction import treatment_asked
+
+    assert treatment_asked(said) is asked
+
+
+def test_her_allergies_come_beside_the_review_when_a_treatment_is_asked():
+    from smart_docgemma.agent.extraction import read
+
+    assert read("she needs something for her chest infection").foci == ("review", "allergies")
+    assert "allergies" not in read("something for the pain?").foci

@@ -316,8 +316,8 @@ def run_chart(args: tool_args.PatientChartArgs, ctx: ToolContext) -> ToolResult:
     count = (
         1 + len(d.problems) + len(d.medications) + len(d.allergies) + len(d.labs) + len(d.vitals)
     )
-    if args.focus == "review":
-        return _review(ctx, chart)
+    if args.focus == "review":  # "something for her chest infection": her allergies after it
+        return _with_also(args, ctx, _review(ctx, chart)) if args.also else _review(ctx, chart)
     asked = Asked(args.window, Aggregate(args.statistic) if args.statistic else None,
                   Threshold.of_keys(args.threshold), args.unit, args.count, bool(args.judge))
     asked, since = admission.resolved(asked, chart.data)  # "creat since admission"
