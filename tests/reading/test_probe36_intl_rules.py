@@ -1,0 +1,90 @@
+"""Rules added for probe36_intl (fr/pt/es), pinned by pure tests with near wordings that must not
+trigger them."""
+
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent import ward_requests
+from smart_docgemma.agent.extraction import added_to_allergies, extract, recording_words_out
+from smart_docgemma.reading.first_names import first_name_people
+
+
+# p36-pt-5: the allergy list named as where a reaction told goes, in French, Portuguese, Spanish
+@pytest.mark.parametrize("said", [
+    "paciente fez urticaria com ceftriaxona, coloca nas alergias dele",
+    "deu rash com amoxicilina, poe na lista de alergias",
+    "il a fait une urticaire sous Bactrim, mets-le dans ses allergies",
+    "eruption sous Augmentin, ajoute dans les allergies",
+    "le dio ronchas con la dicloxacilina, agregalo a sus alergias",
+    "hizo rash con el Bactrim, ponlo como alergia",
+])
+def test_the_allergy_list_named_as_the_place_records(said):
+    assert added_to_allergies(said)
+    entities = extract(said)
+    assert "document_allergy" in entities.actions
+    assert not {"prescribe_drug", "administer"} & set(entities.actions)
+
+
+@pytest.mark.parametrize("said", [
+    "tem alergias?",
+    "revisa sus alergias",
+    "coloca ceftriaxona 1 g EV",             # "coloca" an order, no list named
+    "mets-lui du Bactrim forte",
+    "ponle amoxicilina 500 c/8h",
+    "recoloca o soro",
+])
+def test_no_list_named_records_nothing(said):
+    assert not added_to_allergies(said)
+
+
+def test_the_place_words_name_no_allergen():
+    kept = recording_words_out("fez urticaria com ceftriaxona, coloca nas alergias dele")
+    assert "ceftriaxona" in kept and "alergias" not in kept
+
+
+# p36-es-7: the replacement asked with a verb of giving after its low value told
+@pytest.mark.parametrize("said, value", [
+    ("en la QS de hoy salio el potasio en 3.1, le doy KCl?", 3.1),
+    ("K 3.1 today, give kcl?", 3.1),
+    ("K 3,2, dou KCl?", 3.2),
+    ("kaliemie a 3,1, je lui donne du potassium ?", 3.1),
+    ("Mg 1.2 this am - give mag sulph?", 1.2),
+])
+def test_a_low_value_and_its_replacement_asked_is_its_protocol(said, value):
+    flow = ward_requests.workflow_of(said)
+    assert flow.plan_asked and flow.protocol_value == value
+    assert "protocol" in ward_requests.actions(said, workflow=flow)
+
+
+@pytest.mark.parametrize("said", [
+    "give kcl 40 mmol?",                    # no value told: the drug's check
+    "K 3.1 today, give furosemide?",        # another drug asked
+    "K 3.1 today, gave kcl 40 at 6",        # told as given, nothing asked
+    "potasio 3.1, ya le di KCl",
+])
+def test_no_replacement_asked_keeps_the_old_reading(said):
+    flow = ward_requests.workflow_of(said)
+    assert not (ward_requests.replacement_asked(ward_requests._low(said))
+                and flow.protocol_value is not None)
+
+
+# p36-es-11: a ward nickname or a West African given name in small letters is a person
+@pytest.mark.parametrize("said, name", [
+    ("y don chuy de la 8, que le estamos dando?", "chuy"),
+    ("et awa, elle a eu son bilan ?", "awa"),
+    ("mamadou du lit 4, sa creat ?", "mamadou"),
+    ("o dudu ja tomou o antibiotico?", "dudu"),
+])
+def test_ward_given_names_are_people(said, name):
+    assert name in first_name_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "lo pasaron del pronto socorro",
+    "tengo una duda con la dosis",
+    "manda un memo a farmacia",
+    "changer la meche tous les jours",
+    "se tomo una chela anoche",
+])
+def test_near_words_are_no_names(said):
+    assert first_name_people(said) == []
