@@ -88,3 +88,24 @@ def test_ward_given_names_are_people(said, name):
 ])
 def test_near_words_are_no_names(said):
     assert first_name_people(said) == []
+
+
+# p36-es-12: a relative asking whether she too may take the patient's drug, "also" said
+@pytest.mark.parametrize("said, relative", [
+    ("la esposa del paciente pregunta si ella tambien puede tomar la metformina de el", "esposa"),
+    ("a filha quer saber se ela tambem pode tomar o remedio da mae", "filha"),
+    ("sa femme demande si elle aussi peut prendre son kardegic", "femme"),
+])
+def test_a_relative_asking_for_herself_too_is_asked_about(said, relative):
+    from smart_docgemma.reading.people import beside_people
+    assert relative in beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "la esposa pregunta si el tambien puede tomar la metformina",   # him, the patient
+    "la esposa pregunta si ella puede darle la metformina",         # giving it to him
+    "su hijo pregunta si ella tambien puede tomar ibuprofeno",      # the other sex's pronoun
+])
+def test_the_patient_stays_the_one_asked_about(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said) == []
