@@ -109,3 +109,27 @@ def test_a_relative_asking_for_herself_too_is_asked_about(said, relative):
 def test_the_patient_stays_the_one_asked_about(said):
     from smart_docgemma.reading.people import beside_people
     assert beside_people(said) == []
+
+
+# walk after the set: the unit asked of a dose is no magnesium asked
+@pytest.mark.parametrize("said", [
+    "amoxicilina 50 mg/kg/dia de 8/8h, quantos mg por dose?",
+    "amoxicilline 50 mg/kg/j en 3 prises, combien de mg par prise ?",
+    "amoxicilina 50 mg/kg/dia c/8h, cuantos mg por dosis?",
+])
+def test_the_unit_asked_of_a_dose_is_no_magnesium(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) is None
+
+
+@pytest.mark.parametrize("said", ["mg today?", "Mg de 1,3 no exame de agora", "ultimo mg?"])
+def test_magnesium_asked_is_still_read(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == "lab:Magnesium"
+
+
+# walk after the set: the follow-up's pending checks asked with the spoken "tá"
+def test_what_is_pending_in_the_follow_up_is_her_care_gaps():
+    said = "o que ta pendente no seguimento do diabetes dele?"
+    assert "care_gaps" in ward_requests.actions(said)
+    assert "care_gaps" not in ward_requests.actions("a consulta ta pendente?")
