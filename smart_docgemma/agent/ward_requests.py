@@ -417,8 +417,11 @@ def value_drugs_out(text: str, drugs: list[Any], flow: Workflow | None = None) -
                 and fold(d.surface).lower() not in ("mg", "k", "k+")]
     # told in alarm ("potassium 2.9 - urgent"), or with its plan asked ("potassium 3.3 - what
     # do you suggest?"): the analyte's word is the result's
+    # ... or with its replacement asked ("potassium 2.9 - urgent, give kcl?": KCl is checked,
+    # potassium is the result)
     if not problem or not (_told_in_alarm(low, problem) or (
-            stated_value(low, problem) is not None and _plan_words(low))):
+            stated_value(low, problem) is not None
+            and (_plan_words(low) or replacement_asked(low)))):
         return drugs
     kept = _without_value(low, problem)
     return [d for d in drugs if re.search(rf"(?<![a-z]){re.escape(fold(d.surface).lower())}"
