@@ -140,3 +140,22 @@ def test_a_low_value_in_alarm_and_its_replacement_asked_is_its_protocol():
     said = "potassium 2.9 - urgent, give kcl?"
     assert ward_requests.actions(said) == ["protocol"]
     assert "potassium chloride" in extract(said).drugs
+
+
+# walk after the set: Latin American and Brazilian brands read as the ingredient checked
+@pytest.mark.parametrize("said, drug", [
+    ("le puedo dar un Dolo-Neurobion?", "diclofenac"),
+    ("dolo neurobion inyectable", "diclofenac"),
+    ("posso passar um Torsilax pra dor nas costas dele?", "diclofenac"),
+    ("Dorflex de 6/6h", "metamizole"),
+    ("Neosaldina pra cefaleia", "metamizole"),
+    ("un Artrosilene para la rodilla?", "ketoprofen"),
+    ("dolo 650 bd", "acetaminophen"),          # "dolo" alone stays paracetamol
+])
+def test_brands_are_their_ingredient(said, drug):
+    from smart_docgemma.knowledge.mentions import find_drugs
+    assert [d.name for d in find_drugs(said)] == [drug]
+
+
+def test_a_brand_is_no_person():
+    assert first_name_people("le puedo dar un Dolo-Neurobion?") == []
