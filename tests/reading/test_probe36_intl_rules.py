@@ -159,3 +159,21 @@ def test_brands_are_their_ingredient(said, drug):
 
 def test_a_brand_is_no_person():
     assert first_name_people("le puedo dar un Dolo-Neurobion?") == []
+
+
+# second walk after the set: what he uses asked of his list; a Brazilian diminutive is a person
+@pytest.mark.parametrize("said", ["algum risco no que ele usa?", "revisa lo que usa",
+                                  "o que a paciente utiliza em casa"])
+def test_what_she_uses_is_her_list(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == "medications"
+
+
+@pytest.mark.parametrize("said", ["que dose usa?", "o que eu uso pra dor?"])
+def test_no_list_asked_by_use_alone(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) is None
+
+
+def test_a_brazilian_diminutive_is_a_person():
+    assert first_name_people("o joaozinho do 9 ja fez a glicemia?") == ["joaozinho"]
