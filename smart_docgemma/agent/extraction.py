@@ -1632,10 +1632,31 @@ _ADDED_TO_ALLERGIES = re.compile(
     r"(?:an?\s+)?(?:intolerance|allergy|adverse\s+reaction|drug\s+allergy)\b", re.I)
 
 
+@cache
+def _allergy_list_as_place() -> re.Pattern[str]:
+    """The allergy list named as where it goes in French, Portuguese and Spanish ("coloca nas
+    alergias dele", "mets-le dans ses allergies", "agregalo a sus alergias"; rules.yaml
+    ``allergy_list_as_place``), matched on the folded message."""
+    return re.compile(r"(?<![a-z])(?:" + "|".join(rules()["allergy_list_as_place"]) + ")")
+
+
+def added_to_allergies(text: str) -> bool:
+    """The allergy list named as where a reaction told goes, in any of the four languages."""
+    return bool(_ADDED_TO_ALLERGIES.search(text)
+                or _allergy_list_as_place().search(languages.fold(text).lower()))
+
+
 def recording_words_out(text: str) -> str:
     """``text`` without the words saying where or as what it is recorded ("add to allergies",
-    "note it as an intolerance"), so an allergy's word there names no drug's allergy."""
-    return _ADDED_TO_ALLERGIES.sub(" ", text)
+    "note it as an intolerance", "coloca nas alergias"), so an allergy's word there names no
+    drug's allergy."""
+    text = _ADDED_TO_ALLERGIES.sub(" ", text)
+    folded = languages.fold(text).lower()
+    if len(folded) != len(text):
+        return text
+    return "".join(" " if any(m.start() <= n < m.end()
+                              for m in _allergy_list_as_place().finditer(folded)) else c
+                   for n, c in enumerate(text))
 
 
 def _reaction_to_record(text: str, drugs: list[Any], ward: Ward) -> bool:
@@ -1784,7 +1805,7 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
         # "pen allergy (anaphylaxis). Started on clarithromycin": the allergy told is of no drug
         # named, so the drug told is checked and no allergy to it is recorded
         actions = [a for a in actions if a != "document_allergy"]
-    if _ADDED_TO_ALLERGIES.search(asking):
+    if added_to_allergies(asking):
         # "rash with septrin, add to her allergies": the list named as where it goes is a record
         # ("add" orders nothing, "her allergies" asks nothing)
         actions = [a for a in actions if a not in (*_ORDER_ACTIONS, "allergy_question")]

@@ -96,7 +96,9 @@ def actions(text: str, ward: Ward | None = None, window: Asked | None = None,
     window = window if window is not None else asked(text)
     workflow = workflow if workflow is not None else workflow_of(text)
     planned = workflow_actions(low, workflow)
-    by_protocol = bool((_any("protocol_words").search(low) or _told_for_protocol(low, workflow))
+    by_protocol = bool((_any("protocol_words").search(low) or _told_for_protocol(low, workflow)
+                        or (workflow.plan_asked and workflow.protocol_value is not None
+                            and replacement_asked(low)))
                        and workflow.protocol)
     if by_protocol and planned == ["care_gaps"]:
         return ["protocol"]  # "is he due an a1c? if so order it": the one test's reorder rule
@@ -260,6 +262,10 @@ def workflow_of(text: str) -> Workflow:
         problem = None  # "Plan prednisolone … recheck his sugars": no low glucose is planned
     changed = None if parts else dose_change(
         low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name])
+    protocol = protocol_named(text)
+    # "K 3.1 today, give kcl?": its low value told and the replacement asked is its plan
+    replacing = bool(protocol and replacement_asked(low)
+                     and protocol_stated_value(low, protocol) is not None)
     return Workflow(
         switch=Switch(**parts) if parts else None,
         dose_change=changed,
@@ -267,15 +273,15 @@ def workflow_of(text: str) -> Workflow:
         problem=problem,
         stated_value=stated_value(low, problem) if problem else None,
         stated_unit=stated_unit(low, problem) if problem else None,
-        protocol=(protocol := protocol_named(text)),
+        protocol=protocol,
         protocol_value=protocol_stated_value(low, protocol) if protocol else None,
         protocol_unit=protocol_stated_unit(low, protocol) if protocol else None,
         older_than_days=_interval(text),
         labs_only=bool(_any("labs_only_words").search(low)),
         low_bleeding=bool(_any("low_bleeding_words").search(low)),
         bleeding=bleeding_said(low),
-        plan_asked=(_plan_words(low) or _told_in_alarm(low, problem))
-        and not _any("plan_unless_words").search(low) and not _starts_a_drug(low),
+        plan_asked=(_plan_words(low) or _told_in_alarm(low, problem) or replacing)
+        and not _any("plan_unless_words").search(low) and (replacing or not _starts_a_drug(low)),
     )
 
 
@@ -376,12 +382,28 @@ def _without_plan_asked(low: str) -> str:
     the last 24h?") keeps its mark."""
     # "K 6.2 - protocol?", "Mg 0,5 : protocole ?": the protocol asked for the value told
     low = _PROTOCOL_ASKED.sub(r"\1 ", low)
-    if not _any("plan_words").search(low):
+    if not _any("plan_words").search(low) and not replacement_asked(low):
         return low
     return re.sub(r"[?\u00bf]", " ", _any("plan_words").sub(" ", low))
 
 
 _PROTOCOL_ASKED = re.compile(r"(?<![a-z])(protocol[eo]?s?)\s*\?")
+
+
+# the small words between a verb of giving and the replacement ("give him some oral kcl?", "le
+# doy el KCl?", "je lui donne du potassium ?")
+_GIVEN_FILL = (r"(?:(?:some|more|oral|po|iv|him|her|them|el|la|los|del|de|du|des|lui|o|a|um|uma|"
+               r"un|una|une|mais|plus|mas)\s+)*")
+
+
+def replacement_asked(low: str) -> bool:
+    """A replacement protocol's own drug asked with a verb of giving, as a question ("give
+    kcl?", "le doy KCl?", "dou KCl?", "je lui donne du potassium ?"); with its analyte's low value
+    told beside it, whether to replace is asked (``workflow_of``)."""
+    giving = "|".join(sorted(_rules()["replacement_giving_words"], key=len, reverse=True))
+    drug = "|".join(sorted(_rules()["replacement_words"], key=len, reverse=True))
+    return bool(re.search(rf"(?<![a-z])(?:{giving})\s+{_GIVEN_FILL}(?:{drug})(?![a-z0-9])"
+                          r"[^?.;]{0,30}\?", low))
 
 
 def _without_told_start(rest: str) -> str:
@@ -407,8 +429,11 @@ def value_drugs_out(text: str, drugs: list[Any], flow: Workflow | None = None) -
                 and fold(d.surface).lower() not in ("mg", "k", "k+")]
     # told in alarm ("potassium 2.9 - urgent"), or with its plan asked ("potassium 3.3 - what
     # do you suggest?"): the analyte's word is the result's
+    # ... or with its replacement asked ("potassium 2.9 - urgent, give kcl?": KCl is checked,
+    # potassium is the result)
     if not problem or not (_told_in_alarm(low, problem) or (
-            stated_value(low, problem) is not None and _plan_words(low))):
+            stated_value(low, problem) is not None
+            and (_plan_words(low) or replacement_asked(low)))):
         return drugs
     kept = _without_value(low, problem)
     return [d for d in drugs if re.search(rf"(?<![a-z]){re.escape(fold(d.surface).lower())}"

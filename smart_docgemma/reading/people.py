@@ -767,7 +767,8 @@ def _asks_of_self() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?i)(?<![\w'])({alt(said[sex]['relatives'])})(?:{_of_the_patient()})?\s+"
                    rf"(?:{alt(said['asks'])})\s+(?:(?:{alt(said['whether'])})\s+|"
                    rf"(?:{alt(said['whether_joined'])}))"
-                   rf"(?:(?:{alt(said[sex]['pronouns'])})\s+(?:{alt(said['modals'])})(?![\w'])|"
+                   rf"(?:(?:{alt(said[sex]['pronouns'])})\s+(?:(?:{alt(said['also'])})\s+)?"
+                   rf"(?:{alt(said['modals'])})(?![\w'])|"
                    # "la hermana de la paciente pregunta si puede tomar …": the subject unsaid
                    # and the patient's own medicines asked for ("las mismas pastillas")
                    rf"(?:{alt(said['modals'])})\s+(?:{alt(said['takes_unsaid'])})\s+"

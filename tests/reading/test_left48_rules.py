@@ -152,7 +152,9 @@ def test_a_low_value_told_in_alarm_is_the_replacement_protocol(said):
     ("K+ 6.2 on gas!!", ["plan"]),               # raised: its plan
     ("potassium 6.4!! lab just called", ["plan"]),
     ("potassium chloride 40 mmol!", []),          # a drug with its dose
-    ("potassium 2.9 - urgent, give kcl?", []),   # a question with a drug
+    # a question with another drug; the replacement itself asked ("…, give kcl?") is its
+    # protocol since probe36_intl (tests/reading/test_probe36_intl_rules.py)
+    ("potassium 2.9 - urgent, give furosemide?", []),
 ])
 def test_near_words_raised_or_a_drug_is_no_replacement(said, want):
     assert actions(said) == want
