@@ -444,6 +444,15 @@ FLOORS = {
     # metformin); fixed as rules
     ("probe36_intl", "tuned"): 18,
     ("probe36_intl", "holdout"): 18,
+    # probe46_en (the #48 intents as busy clinicians type them, weighted to the whole list asked
+    # obliquely, brands of the US, UK, India, Nigeria and Kenya, per day against per dose, readings
+    # with their time, windows, other persons and two colleagues by title; twentieth stop, second
+    # round): blind 11/12 tuned with 1 "unsafe" that was a case error (the written code named
+    # "paracetamol", RxNorm's is acetaminophen), 9/12 holdout with 3 unsafe ("ampiclox caps" not
+    # known, so no penicillin finding; "temp 38.4 taken 1745" recorded at the time typed; "the man
+    # next to her is asking for paracetamol" checked in her chart); fixed as rules
+    ("probe46_en", "tuned"): 12,
+    ("probe46_en", "holdout"): 12,
 }
 
 
