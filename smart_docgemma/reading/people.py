@@ -1252,6 +1252,26 @@ def follows_on(text: str) -> bool:
     return bool(opens.search(low) or pronouns.search(low))
 
 
+def back_to_the_possessor(text: str, before: str) -> bool:
+    """A follow-up about the patient, not the relative the message before named with her
+    possessive: "can his wife take aspirin?" then "and his inr?" (the wife cannot be "his"). Its
+    pronouns are all of the possessor's sex and the relative is of the other; a relative of the
+    same sex, no pronoun, or a mixed one stays the relative's (people.yaml possessor_back)."""
+    said = _people_data()["possessor_back"]
+    low = fold_accents(before or "").lower().replace("\u2019", "'")
+    words = set(re.findall(r"[a-z]+", fold_accents(text or "").lower()))
+    for sex, possessive in said["possessives"].items():
+        other = "female" if sex == "male" else "male"
+        kin = "|".join(re.escape(w) for w in said["relatives"][other])
+        if not re.search(rf"\b{possessive}\s+(?:{kin})(?:'s)?\b", low):
+            continue
+        mine = set(said["pronouns"][sex])
+        theirs = set(said["pronouns"][other])
+        if words & mine and not words & theirs:
+            return True
+    return False
+
+
 # a colleague named as asking about the patient ("le Dr Aimé Diouf, son pneumologue, demande ses
 # allergies", "la Dra. Luz Herrera, su obstetra, pregunta si …", "Nurse Joy Banda asks for her
 # K"): a title of staff, one to three name words, an aside, a verb of asking — the one asking,
