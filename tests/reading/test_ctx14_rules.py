@@ -12,6 +12,8 @@ from smart_docgemma.reading.people import back_to_the_possessor
     ("her husband has a cold, can he take sudafed?", "and can she stay on her lisinopril?"),
     ("his daughter's on amoxil, is that ok for her?", "and is he on anything for pain?"),
     ("His Mum asks about paracetamol", "and his egfr?"),
+    ("a esposa dele pode tomar aspirina?", "e o INR dele?"),
+    ("o marido dela tem dor, pode tomar naproxeno?", "e o potássio dela?"),
 ])
 def test_the_possessors_pronoun_after_a_relative_of_the_other_sex_is_the_patient(before, text):
     assert back_to_the_possessor(text, before)
@@ -36,6 +38,16 @@ def test_the_possessors_pronoun_after_a_relative_of_the_other_sex_is_the_patient
     ("her husband wants naproxen", "and where are the others?"),
     # a possessive of the other sex before the relative: not the patient's
     ("her wife asks about aspirin", "and his inr?"),
+    # Portuguese: the relative's pronoun, a same-sex relative, no pronoun
+    ("a esposa dele pode tomar aspirina?", "e ela, tem alergia?"),
+    ("a esposa dele pode tomar aspirina?", "e o INR dela?"),
+    ("o filho dele pode tomar ibuprofeno?", "e o peso dele?"),
+    ("a esposa dele pode tomar aspirina?", "e o INR?"),
+    # near words: "elevado" and "delegado" hold "ele" and "dele"
+    ("a esposa dele pode tomar aspirina?", "e o INR elevado, delegado?"),
+    # French and Spanish possessives say no possessor's sex
+    ("sa femme peut prendre de l'aspirine ?", "et son INR ?"),
+    ("su esposa puede tomar aspirina?", "y el INR de el?"),
 ])
 def test_the_relatives_pronoun_a_same_sex_relative_or_no_pronoun_stays_the_relative(
         before, text):
