@@ -35,7 +35,7 @@ from ..languages.wording import reread
 from ..reading import states
 from ..reading.dosage import Dose
 from ..reading.drugs import unrecognised_drug
-from ..reading.people import follows_on, is_across, is_beside
+from ..reading.people import back_to_the_possessor, follows_on, is_across, is_beside
 from ..reading.request import Conversation, Request
 from ..reading.subject import near_her_name, titled_of_other_sex
 from ..reading.unknown_words import is_shouted
@@ -464,6 +464,8 @@ def _going_on_about_another(state: Turn, said: Request) -> Request:
     earlier = read(str(before[-1].get("content") or ""), chart=said.chart)
     if earlier.subject.about == "patient":
         return said
+    if back_to_the_possessor(state.message, str(before[-1].get("content") or "")):
+        return said  # "can his wife take aspirin?" then "and his inr?": his, the patient's
     return replace(said, subject=earlier.subject)
 
 

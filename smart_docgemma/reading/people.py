@@ -1252,6 +1252,28 @@ def follows_on(text: str) -> bool:
     return bool(opens.search(low) or pronouns.search(low))
 
 
+def back_to_the_possessor(text: str, before: str) -> bool:
+    """A follow-up about the patient, not the relative the message before named with her
+    possessive: "can his wife take aspirin?" then "and his inr?", "a esposa dele …" then "e o
+    INR dele?" (the wife cannot be "his"). Its pronouns are all of the possessor's sex and the
+    relative is of the other; a relative of the same sex, no pronoun, or a mixed one stays the
+    relative's (people.yaml possessor_back)."""
+    said = _people_data()["possessor_back"]
+    low = fold_accents(before or "").lower().replace("\u2019", "'")
+    words = set(re.findall(r"[a-z]+", fold_accents(text or "").lower()))
+    for sex, other in (("male", "female"), ("female", "male")):
+        mine, theirs = said[sex], said[other]
+        kin = "|".join(re.escape(w) for w in theirs["relatives"])
+        ahead = "|".join(re.escape(w) for w in mine["before_relative"])
+        behind = "|".join(re.escape(w) for w in mine["after_relative"])
+        if not re.search(rf"\b(?:(?:{ahead})\s+(?:{kin})(?:'s)?|(?:{kin})\s+(?:{behind}))\b",
+                         low):
+            continue
+        if words & set(mine["pronouns"]) and not words & set(theirs["pronouns"]):
+            return True
+    return False
+
+
 # a colleague named as asking about the patient ("le Dr Aimé Diouf, son pneumologue, demande ses
 # allergies", "la Dra. Luz Herrera, su obstetra, pregunta si …", "Nurse Joy Banda asks for her
 # K"): a title of staff, one to three name words, an aside, a verb of asking — the one asking,
