@@ -33,3 +33,16 @@ def test_what_she_brought_from_home_asks_her_chart(said):
 def test_bringing_alone_asks_no_chart(said):
     from smart_docgemma.agent.extraction import extract
     assert "chart_question" not in extract(said).actions
+
+
+# p37-es-7: the discharge as Mexico names it, "egreso"
+@pytest.mark.parametrize(("said", "kind"), [
+    ("hazme la nota de egreso", "discharge"),
+    ("resumen de egreso para el paciente", "discharge"),
+    ("fecha de egreso?", None),
+    ("ya tiene egreso?", None),
+    ("nota de ingreso", None),
+])
+def test_the_discharge_note_by_its_mexican_name(said, kind):
+    from smart_docgemma.tools.writes.drafts import request_kind
+    assert request_kind(said) == kind
