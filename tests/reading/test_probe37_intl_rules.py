@@ -46,3 +46,35 @@ def test_bringing_alone_asks_no_chart(said):
 def test_the_discharge_note_by_its_mexican_name(said, kind):
     from smart_docgemma.tools.writes.drafts import request_kind
     assert request_kind(said) == kind
+
+
+# walk after the set: what is pending in his care, asked as the ward asks it
+@pytest.mark.parametrize("said", ["quais as pendencias dele?", "pendencias dela antes da alta",
+                                  "tem pendencias?", "cuales son sus pendientes?"])
+def test_what_is_pending_in_her_care_is_her_care_gaps(said):
+    from smart_docgemma.agent import ward_requests
+    assert "care_gaps" in ward_requests.actions(said)
+
+
+@pytest.mark.parametrize("said", ["pendencias dele da farmacia", "pendencias administrativas dela",
+                                  "a consulta ta pendente?", "sus pendientes de laboratorio ya salieron?"])
+def test_other_pending_lists_are_no_care_gaps(said):
+    from smart_docgemma.agent import ward_requests
+    assert "care_gaps" not in ward_requests.actions(said)
+
+
+# walk after the set: a cancel with the reason that the patient already has it
+@pytest.mark.parametrize("said", ["finalement on arrete, il en a deja",
+                                  "on arrete, elle en prend deja a la maison",
+                                  "cancela, ele ja usa em casa", "quitalo, ya lo toma en casa",
+                                  "cancel that, he already has some at home"])
+def test_a_cancel_because_she_already_has_it_withdraws(said):
+    from smart_docgemma.agent.amendments import cancels
+    assert cancels(said)
+
+
+@pytest.mark.parametrize("said", ["on arrete, il en a besoin de 20 mg", "il en a deja",
+                                  "annule, il en a deja pris 2 g", "ele ja usa em casa"])
+def test_having_it_with_a_number_or_no_cancel_word_is_no_cancel(said):
+    from smart_docgemma.agent.amendments import cancels
+    assert not cancels(said)
