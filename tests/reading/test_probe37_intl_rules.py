@@ -78,3 +78,23 @@ def test_a_cancel_because_she_already_has_it_withdraws(said):
 def test_having_it_with_a_number_or_no_cancel_word_is_no_cancel(said):
     from smart_docgemma.agent.amendments import cancels
     assert not cancels(said)
+
+
+# walk after the set: a dose in millions of units is its units in figures, never 2.4 mg
+@pytest.mark.parametrize(("said", "read"), [
+    ("penicilina benzatinica 2.4 millones IM dosis unica",
+     "penicilina benzatinica 2400000 UI IM dosis unica"),
+    ("Benzetacil 1,2 milhao de UI IM", "Benzetacil 1200000 UI IM"),
+    ("Extencilline 2,4 MUI IM", "Extencilline 2400000 UI IM"),
+    ("penicilina 2.4 millones de unidades", "penicilina 2400000 UI"),
+])
+def test_millions_of_units_are_written_in_figures(said, read):
+    from smart_docgemma.reading.numbers import in_digits
+    assert in_digits(said) == read
+
+
+@pytest.mark.parametrize("said", ["2 millions de plaquettes", "amoxicilina 500 mg",
+                                  "heparina 5.000 UI SC", "sao 2 milhoes de celulas"])
+def test_no_million_of_units_is_left_as_written(said):
+    from smart_docgemma.reading.numbers import in_digits
+    assert in_digits(said) == said
