@@ -98,3 +98,16 @@ def test_millions_of_units_are_written_in_figures(said, read):
 def test_no_million_of_units_is_left_as_written(said):
     from smart_docgemma.reading.numbers import in_digits
     assert in_digits(said) == said
+
+
+# walk after the set: the discharge itself asked to be written in Portuguese and Spanish
+@pytest.mark.parametrize(("said", "kind"), [
+    ("faz a alta dele, com as orientacoes", "discharge"),
+    ("hazle el alta", "discharge"),
+    ("a alta dele e amanha?", None),
+    ("ja deu alta?", None),
+    ("faz a prescricao dele", None),
+])
+def test_the_discharge_asked_written_in_pt_and_es(said, kind):
+    from smart_docgemma.tools.writes.drafts import request_kind
+    assert request_kind(said) == kind
