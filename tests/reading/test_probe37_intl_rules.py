@@ -111,3 +111,15 @@ def test_no_million_of_units_is_left_as_written(said):
 def test_the_discharge_asked_written_in_pt_and_es(said, kind):
     from smart_docgemma.tools.writes.drafts import request_kind
     assert request_kind(said) == kind
+
+
+# third walk: the referral form as Mexico names it
+@pytest.mark.parametrize(("said", "kind"), [
+    ("hazle su hoja de referencia a gineco", "referral"),
+    ("nota de referencia a cardio", "referral"),
+    ("hoja de indicaciones", None),
+    ("sus valores de referencia?", None),
+])
+def test_the_mexican_referral_form(said, kind):
+    from smart_docgemma.tools.writes.drafts import request_kind
+    assert request_kind(said) == kind
