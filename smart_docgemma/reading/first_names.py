@@ -77,7 +77,8 @@ def _context() -> dict[str, frozenset[str]]:
 def _is_name(word: str, drugs: set[str]) -> bool:
     """``word`` is a given name and no word the ward or the four languages use first."""
     key = fold_accents(_POSSESSIVE.sub("", word)).lower()
-    if len(key) < 3 or key not in _names() or key in _words_first():
+    two = {str(w) for w in people_data()["first_name_context"]["two_letter_names"]}
+    if (len(key) < 3 and key not in two) or key not in _names() or key in _words_first():
         return False
     if word.isupper() and len(key) <= 4:  # "TIA", "ED", "DOT", "ANA": the ward's letters
         return False

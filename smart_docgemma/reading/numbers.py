@@ -49,7 +49,26 @@ def in_digits(text: str) -> str:
     said = signs_in_digits(text)
     # a number with its decimal point in words ("três vírgula um"): one value, never two numbers
     said = decimals_in_digits(said)
-    return _symbols(_digits(said, fold(said)))
+    return _symbols(_millions(_digits(said, fold(said))))
+
+
+@cache
+def _million() -> re.Pattern[str]:
+    table = _table()
+    units = r"ui|u\.i\.|iu|u|units?|unites?|unidades?|unidad"
+    return re.compile(
+        rf"(?<![\w.,])(\d{{1,2}}(?:[.,]\d{{1,2}})?)\s*(?:{table['million_words']})(?![\w])"
+        rf"(?!\s+(?:de\s+|d')?(?:{table['million_not_before']}))"
+        rf"(?:\s+(?:de\s+|d'|d\u2019)?(?:{units})(?![\w]))?", re.I)
+
+
+def _millions(text: str) -> str:
+    """A dose said in millions of units ("2.4 millones", "1,2 milhao de UI", "2,4 MUI") as its
+    units in figures ("2400000 UI")."""
+    def units(m: re.Match[str]) -> str:
+        value = round(float(m.group(1).replace(",", ".")) * 1_000_000)
+        return f"{value} UI"
+    return _million().sub(units, text)
 
 
 def _digits(text: str, folded: str) -> str:

@@ -99,3 +99,19 @@ def test_an_abstract_noun_opening_a_message_is_no_name(said, names):
     from smart_docgemma.reading.people import leading_lower_people
 
     assert leading_lower_people(said) == names
+
+
+# walk after probe37_intl: Brazil's short given names, "Ze" of two letters among them, are people;
+# other two-letter words and the shout "ZE" are not
+@pytest.mark.parametrize(("said", "names"), [
+    ("e o seu ze do 10, ja tomou a insulina?", ["ze"]),
+    ("o tiao ja tomou?", ["tiao"]),
+    ("o zeca do 10 ja tomou?", ["zeca"]),
+    ("de 8/8h po", []),
+    ("do leito 4 ja fez o INR?", []),
+    ("ZE", []),
+])
+def test_brazilian_short_given_names(said, names):
+    from smart_docgemma.reading.first_names import first_name_people
+
+    assert first_name_people(said) == names
