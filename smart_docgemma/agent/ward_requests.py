@@ -400,10 +400,16 @@ def replacement_asked(low: str) -> bool:
     """A replacement protocol's own drug asked with a verb of giving, as a question ("give
     kcl?", "le doy KCl?", "dou KCl?", "je lui donne du potassium ?"); with its analyte's low value
     told beside it, whether to replace is asked (``workflow_of``)."""
+    return _replacement_asked().search(low) is not None
+
+
+@lru_cache(maxsize=1)
+def _replacement_asked() -> re.Pattern[str]:
+    """``replacement_asked``'s pattern, compiled once: it is read several times a message."""
     giving = "|".join(sorted(_rules()["replacement_giving_words"], key=len, reverse=True))
     drug = "|".join(sorted(_rules()["replacement_words"], key=len, reverse=True))
-    return bool(re.search(rf"(?<![a-z])(?:{giving})\s+{_GIVEN_FILL}(?:{drug})(?![a-z0-9])"
-                          r"[^?.;]{0,30}\?", low))
+    return re.compile(rf"(?<![a-z])(?:{giving})\s+{_GIVEN_FILL}(?:{drug})(?![a-z0-9])"
+                      r"[^?.;]{0,30}\?")
 
 
 def _without_told_start(rest: str) -> str:

@@ -71,14 +71,16 @@ def _context() -> dict[str, frozenset[str]]:
         "eponym": frozenset(str(w) for w in said["eponym_after"]),
         "first": frozenset(str(w) for w in said["names_first"]),
         "word_before_first": frozenset(str(w) for w in said["word_before_first"]),
+        "two_letters": frozenset(str(w) for w in said["two_letter_names"]),
     }
 
 
 def _is_name(word: str, drugs: set[str]) -> bool:
     """``word`` is a given name and no word the ward or the four languages use first."""
     key = fold_accents(_POSSESSIVE.sub("", word)).lower()
-    two = {str(w) for w in people_data()["first_name_context"]["two_letter_names"]}
-    if (len(key) < 3 and key not in two) or key not in _names() or key in _words_first():
+    if len(key) < 3 and key not in _context()["two_letters"]:
+        return False
+    if key not in _names() or key in _words_first():
         return False
     if word.isupper() and len(key) <= 4:  # "TIA", "ED", "DOT", "ANA": the ward's letters
         return False

@@ -382,9 +382,10 @@ def _said_to_stand(low: str) -> list[str]:
 
 
 _CLAUSES = re.compile(r"\s*[,;]\s*|\s+[-\u2013\u2014]\s+|\s+(?:but|mais|mas|pero)\s+")
-_CANCEL_OPENS = re.compile(r"^(?:(?:no|ok|actually|and|then|et|e|y)[\s,]+)*(?:cancel|drop|ditch|"
-                           r"bin|scrap|remove|delete|lose|stop|annule|annuler|enleve|supprime|"
-                           r"tira|cancela|anula|quita)(?![a-z])")
+# the verbs that cancel a test, in a clause of their own or after a keep
+_CANCEL_VERBS = (r"(?:cancel|drop|ditch|bin|scrap|remove|delete|lose|stop|annule|annuler|enleve|"
+                 r"supprime|tira|cancela|anula|quita)(?![a-z])")
+_CANCEL_OPENS = re.compile(rf"^(?:(?:no|ok|actually|and|then|et|e|y)[\s,]+)*{_CANCEL_VERBS}")
 
 
 @lru_cache(maxsize=1)
@@ -395,8 +396,7 @@ def _stands() -> re.Pattern[str]:
 
 # a clause after the keep that opens with a cancel verb ("…, bin the lipids", "… - drop the FBC")
 _CANCEL_AFTER = re.compile(r"(?:\s*[,;]\s*|\s+[-\u2013\u2014]\s+|\s+(?:but|mais|mas|pero)\s+)"
-                           r"(?:(?:and|then|et|e|y)\s+)?(?:cancel|drop|ditch|bin|scrap|remove|delete|"
-                           r"stop|annule|annuler|enleve|supprime|tira|cancela|anula|quita)(?![a-z])")
+                           rf"(?:(?:and|then|et|e|y)\s+)?{_CANCEL_VERBS}")
 
 
 _KEEP = re.compile(r"(?<![a-z])(?:just|only|keep|leave|garde|gardez|laisse|seulement|juste|"
