@@ -106,7 +106,8 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     step = None if others else _by_step(numbers, pending.dosage)
     dose = step or found.written or (
         _switch_number(numbers, ent, others[0], pending) if others
-        else _bare_dose(numbers) or _by_factor(numbers, pending.dosage)
+        else _strength(numbers, pending.dosage) or _bare_dose(numbers)
+        or _by_factor(numbers, pending.dosage)
         or _divided_total(low, found.frequency, pending)
         or _own_drug_number(numbers, ent.drugs, pending))
     days = _days(found.duration, low)
@@ -699,6 +700,21 @@ def _bare_dose(low: str) -> str | None:
         before = _BARE_NUMBER.findall(low[: said.start()])
         return before[0].replace(",", ".") if len(before) == 1 else None
     return number.group(1).replace(",", ".")
+
+
+# a combination's strength, each ingredient's amount apart ("30/500", "8/500 mg")
+_STRENGTH = re.compile(r"(?<![\d.,/])(\d+(?:[.,]\d+)?/\d+(?:[.,]\d+)?)(?![\d/.,]\d)")
+
+
+def _strength(low: str, dosage: str) -> str | None:
+    """"make it 8/500" of a card of co-codamol "2 × 30/500 mg": the card's dose with the new
+    strength in the old one's place ("2 × 8/500 mg"); only after a word of change and only of
+    a card dosed by a strength, so "8/500" never reads as a dose of 8."""
+    said, old = _change_words().search(low), _STRENGTH.search(dosage or "")
+    new = _STRENGTH.search(low, said.end()) if said else None
+    if not (said and old and new):
+        return None
+    return f"{dosage[: old.start()]}{new.group(1).replace(',', '.')}{dosage[old.end():]}"
 
 
 def _own_drug_number(low: str, drugs: tuple[str, ...], pending: PendingOrder) -> str | None:

@@ -149,8 +149,30 @@ def _bare_readings(text: str, low: str, ward: Ward) -> bool:
     # a line of obs is as long as its readings ("NEWS 7 - obs: RR 26 sats 91 BP 95/60 HR 118 T
     # 38.9 confused"): each reading's word and value count beside the line's own words
     short = len(low.split()) <= _BARE_WORDS + 2 * len(ward.readings)
-    return ("?" not in text and short and not find_drugs(low)
+    return ("?" not in text and short and not find_drugs(_without_given(low))
             and not ward.tests and not _plan_words(low))
+
+
+# a drug told as given in a clause of its own ("temp 39.1 at 2am, gave paracetamol", "BM 2.8,
+# hypostop given", "febre 39, dei dipirona"): what was done, no order and no question
+_GIVEN = re.compile(r"(?<![a-z])(?:gave|given|administered|donne|donnee|administre|dado|dada|"
+                    r"dei|demos|administrado|administrada|se le dio|le di|le dimos)(?![a-z])")
+
+
+def _without_given(low: str) -> str:
+    """``low`` without its clauses that tell a drug as given or order one in a line of its own
+    after the readings ("temp 39.1 at 2am, paracetamol 1g qds": the order is carded beside); a
+    dose by weight keeps its clause ("he weighs 22 kg - amoxicillin 40mg/kg/day bd": the weight
+    is the dose's basis, told for it)."""
+    parts = [p for p in _CLAUSES.split(low) if p.strip()]
+    return " , ".join(p for i, p in enumerate(parts)
+                      if not _GIVEN.search(fold(p)) and not (
+                          i and _ORDER_CLAUSE.match(p) and "/kg" not in p))
+
+
+# a clause that opens with a drug's name and its dose ("paracetamol 1g qds", "amox 500 tds")
+_ORDER_CLAUSE = re.compile(r"\s*[a-z][a-z-]{3,}(?:\s+[a-z-]+)?\s+\d+(?:[.,]\d+)?\s*"
+                           r"(?:mg|g|mcg|ug|ml|units?|mg/kg)?\b")
 
 
 _BARE_WORDS = 10  # a line of readings' own words; a longer message is a note or a question
