@@ -88,7 +88,7 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     asked = "?" in message and not _route_asked(low, ent)
     if ent.patient_names or ent.patient_ids or asked or _asks(ent.actions):
         return None
-    if others and not (len(others) == 1 and switches(low)):
+    if others and not (len(others) == 1 and (switches(low) or in_its_place(low, pending))):
         return None  # another drug beside the card ("also paracetamol"): an order of its own
     if ent.dose and ent.dose.written and _adds_another(low, pending):
         return None  # "and add senna 15mg nocte": a drug added, known to the tables or not
@@ -210,6 +210,30 @@ def switches(low: str) -> bool:
     """The follow-up puts its drug in the card's place ("use cefalexin instead", "troca por
     cefalexina"), not beside it ("also paracetamol", "e também …")."""
     return bool(_any_of("switch_words").search(low)) and not _any_of("adding").search(low)
+
+
+@lru_cache(maxsize=1)
+def _consequence() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    said = _words()["consequence"]
+
+    def alternatives(key: str) -> str:
+        words = sorted((fold(w).lower() for w in said[key]), key=len, reverse=True)
+        return "|".join(map(re.escape, words))
+
+    return (re.compile(rf"(?<![\w'])(?:{alternatives('ends')})[\s.!,;]*$"),
+            re.compile(rf"^(?:{alternatives('starts')})(?![\w'])"))
+
+
+def in_its_place(low: str, pending: PendingOrder) -> bool:
+    """A drug ordered as what follows from the pending card's critical finding ("ok labetalol
+    200 bd then" after ramipril in pregnancy, "right then, doxy 100 bd", "bon, labetalol 200
+    x2/j alors"): the order answers the finding, so it takes the card's place. Never after a
+    card without a critical finding, with a word of adding ("also … then"), or with "then" in
+    the middle ("labetalol 200 bd then recheck bp": what comes next)."""
+    if not pending.critical or "?" in low or _any_of("adding").search(low):
+        return False
+    ends, starts = _consequence()
+    return bool(ends.search(low) or starts.match(low))
 
 
 def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
