@@ -46,6 +46,9 @@ class Change:
     days: int | None = None
     drug: str | None = None  # another drug in the card's place ("use cefalexin instead")
     infusion: str | None = None  # an infusion's time ("over 2 h")
+    # "as needed" said with the follow-up's own order ("nah, paracetamol 1g qds prn"): kept on
+    # the re-drafted card, never dropped to a regular dose
+    as_needed: str | None = None
 
     def empty(self) -> bool:
         return not (self.dose or self.frequency or self.route or self.days or self.drug
@@ -88,7 +91,7 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     asked = "?" in message and not _route_asked(low, ent)
     if ent.patient_names or ent.patient_ids or asked or _asks(ent.actions):
         return None
-    if others and not (len(others) == 1 and switches(low)):
+    if others and not (len(others) == 1 and (switches(low) or in_its_place(low, pending))):
         return None  # another drug beside the card ("also paracetamol"): an order of its own
     if ent.dose and ent.dose.written and _adds_another(low, pending):
         return None  # "and add senna 15mg nocte": a drug added, known to the tables or not
@@ -123,8 +126,11 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     # unsaid ("make it 2 g" of 1 g over 1 h); with the time ("2 g over 2 hours") it is
     if dose and not infusion and any(p.startswith("over ") for p in _notes(pending)):
         return None
+    said_as_needed = found.as_needed if found.as_needed and not (
+        frequency and as_needed(frequency)) else None
     change = Change(dose=dose, frequency=frequency, route=route_said(low),
-                    days=days, drug=others[0] if others else None, infusion=infusion)
+                    days=days, drug=others[0] if others else None, infusion=infusion,
+                    as_needed=said_as_needed)
     return None if change.empty() else change
 
 
@@ -211,6 +217,41 @@ def switches(low: str) -> bool:
     """The follow-up puts its drug in the card's place ("use cefalexin instead", "troca por
     cefalexina"), not beside it ("also paracetamol", "e também …")."""
     return bool(_any_of("switch_words").search(low)) and not _any_of("adding").search(low)
+
+
+@lru_cache(maxsize=1)
+def _consequence() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    said = _words()["consequence"]
+
+    def alternatives(key: str) -> str:
+        words = sorted((fold(w).lower() for w in said[key]), key=len, reverse=True)
+        return "|".join(map(re.escape, words))
+
+    return (re.compile(rf"(?<![\w'])(?:{alternatives('ends')})[\s.!,;]*$"),
+            re.compile(rf"^(?:{alternatives('starts')})(?![\w'])"))
+
+
+@lru_cache(maxsize=1)
+def _declined_then_ordered() -> re.Pattern[str]:
+    words = sorted((fold(w).lower() for w in _words()["declined_then_ordered"]), key=len,
+                   reverse=True)
+    return re.compile(rf"^(?:{'|'.join(map(re.escape, words))})\s*[,.;:\u2014\u2013-]")
+
+
+def in_its_place(low: str, pending: PendingOrder) -> bool:
+    """A drug ordered as what follows from the pending card's critical finding ("ok labetalol
+    200 bd then" after ramipril in pregnancy, "right then, doxy 100 bd", "bon, labetalol 200
+    x2/j alors"): the order answers the finding, so it takes the card's place. Never after a
+    card without a critical finding, with a word of adding ("also … then"), or with "then" in
+    the middle ("labetalol 200 bd then recheck bp": what comes next). Whatever the card
+    carries, a drug ordered after a word declining it and a mark ("nah, paracetamol 1g qds
+    prn", "no - doxy 100 bd") takes its place too; "no paracetamol" (none of it) does not."""
+    if "?" in low or _any_of("adding").search(low):
+        return False
+    if _declined_then_ordered().match(low):
+        return True
+    ends, starts = _consequence()
+    return pending.critical and bool(ends.search(low) or starts.match(low))
 
 
 def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
@@ -901,6 +942,8 @@ def redraft(pending: PendingOrder, change: Change) -> dict[str, Any]:
         notes = [p for p in notes if not p.startswith("route ")] + [f"route {change.route}"]
     if change.days:
         notes = [p for p in notes if not p.startswith("for ")] + [f"for {change.days} days"]
+    if change.as_needed and not any(as_needed(p) for p in notes):
+        notes = [*notes, change.as_needed]
     drug = change.drug or pending.medication
     return {"patient_id": pending.patient_id, "medication_name": drug, "dosage": dose,
             "frequency": _frequency(pending.frequency, change.frequency),

@@ -124,6 +124,9 @@ class PendingOrder:
     frequency: str
     notes: str | None
     tool: str = "prescribe_medication"  # or "change_dose": a follow-up re-drafts it as such
+    # the card carries a critical safety finding: a drug ordered "then" after it takes its place
+    # (``agent/amendments.in_its_place``)
+    critical: bool = False
 
 
 # why a card was withdrawn when the clinician cancelled it in the conversation (what "actually

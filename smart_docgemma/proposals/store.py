@@ -196,6 +196,7 @@ def _as_order(p: Proposal) -> PendingOrder | None:
         str(request.get("frequency") or ""),
         request.get("notes"),
         p.tool if p.tool == "change_dose" else "prescribe_medication",
+        critical=any(f.get("severity") == "critical" for f in p.summary.get("flags") or []),
     )
 
 

@@ -36,7 +36,6 @@ from .word_names import word_names
 _TOKEN = re.compile(r"[\w'\u2019/&-]+|[?.!;:,()]")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
 _ELIDED = re.compile(r"^[ldj]['\u2019]")  # "l'infirmière Tânia"
-_SAINT = frozenset({"st", "saint", "san", "sao", "santa", "santo", "ste", "sainte"})
 
 
 @lru_cache(maxsize=1)
@@ -65,7 +64,8 @@ def _context() -> dict[str, frozenset[str]]:
                  for w in words}
     staff = {normalise(str(w)) for w in people_data()["not_after"]}
     return {
-        "before": frozenset(str(w) for w in said["colleague_before"]) | staff | _SAINT
+        "before": frozenset(str(w) for w in said["colleague_before"]) | staff
+        | frozenset(str(w) for w in people_data()["place_saints"])
         | frozenset(relatives),
         "after": frozenset(str(w) for w in said["colleague_after"]),
         "eponym": frozenset(str(w) for w in said["eponym_after"]),

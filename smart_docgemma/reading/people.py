@@ -234,8 +234,18 @@ def possessor_people(text: str, drug_words: set[str] | frozenset[str] = frozense
     stop = _stop(drug_words) | {
         normalise(str(w)) for w in [*said["not_possessors"],
                                     *(w for ws in said["relatives"].values() for w in ws)]}
+    # "the renal clinic at st george's": a saint's possessive names a place
+    saints = {str(w) for w in said["place_saints"]}
     return [m.group(1) for m in _ONE_POSSESSED.finditer(text or "")
-            if normalise(m.group(1)) not in stop]
+            if normalise(m.group(1)) not in stop
+            and _word_before(text or "", m.start()) not in saints]
+
+
+def _word_before(text: str, at: int) -> str:
+    """The accent-folded lower-case word right before ``at`` ("st" in "st george's"), its full
+    stop dropped; "" at the start."""
+    words = fold_accents(text[:at]).lower().split()
+    return words[-1].rstrip(".") if words else ""
 
 
 @lru_cache(maxsize=1)

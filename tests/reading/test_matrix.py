@@ -469,6 +469,16 @@ FLOORS = {
     # 1 unsafe ("hazme la nota de egreso" matched no source); fixed as rules
     ("probe37_intl", "tuned"): 12,
     ("probe37_intl", "holdout"): 12,
+    # probe47_en (the #48 intents in new English wordings, weighted to conversations: a pending
+    # card changed, replaced with and without "instead", one of two cancelled, fields a turn
+    # later, another patient asked about after this one; a drug in any verb, the list asked
+    # obliquely, work in shorthand, timed readings, windows, timed lab lists; twenty-first stop):
+    # blind 15/16 tuned with 1 unsafe ("ok labetalol 200 bd then" left the critical ramipril card
+    # pending beside it), 11/16 holdout after the tuned fix with 2 unsafe ("nah, paracetamol 1g
+    # qds prn" left the ibuprofen card pending; "does anything on her list need changing" matched
+    # no source) and two card wordings the cases asked wrongly ("1000 mg" for "1 g"); fixed as rules
+    ("probe47_en", "tuned"): 16,
+    ("probe47_en", "holdout"): 16,
 }
 
 

@@ -112,7 +112,10 @@ def ucum(unit: str) -> str | None:
 AS_NEEDED = re.compile(
     r"\b(?:prn|p\.r\.n\.?|as needed|as required|when required|if needed)\b"
     r"(?:\s+for\s+(?!\d)([a-z][a-z '\-]{1,40}?))?(?=\s*$|\s*[,;.)]|\s+for\s+\d|\s+x\s*\d|"
-    r"\s+(?:up to|max|maximum|dispense|qty|supply)\b)",
+    r"\s+(?:up to|max|maximum|dispense|qty|supply)\b|"
+    # the order's last word a switch or a consequence ("paracetamol 1g qds prn instead", "…
+    # prn then"): the as-needed still said
+    r"\s+(?:instead|then|rather|pls|please)\s*[.!]?\s*$)",
     re.I,
 )
 STAT = re.compile(r"\bstat\b|\bonce only\b|\bsingle dose\b", re.I)
