@@ -41,6 +41,7 @@ from ..reading.pasted import question_after
 from ..reading.people import (
     addressed_people,
     beside_people,
+    relatives_names,
     capitals_people,
     colleagues_asking,
     dotted_initials_people,
@@ -98,7 +99,10 @@ _PATIENT_ID = re.compile(
     r"(?:n[o°º.]*\s*)?(?:prontu[aá]rio|processo|registro|expediente)|nhc|"
     r"hist[oó]ria(?:\s+cl[ií]nica)?|"
     r"(?:n[o°º.]*\s*)?dossier)"
-    r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b",
+    # its digits grouped by spaces as a ward types them ("mrn 100 231", "MRN: 100 587") are one
+    # number, never its first group alone
+    r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+(\d{3}\s\d{3}(?:\s\d{3,4})?(?![\w.,/-])|"
+    r"[A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b",
     re.I,
 )
 # "MRN-100712": an MRN written with its prefix is one id, whatever follows
@@ -340,6 +344,10 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     asking = {languages.fold(w).lower() for n in colleagues_asking(written or text)
               for w in n.split()}
     names = [n for n in names if not {languages.fold(w).lower() for w in n.split()} <= asking]
+    # "his wife Abena says …", "sa fille Awa dit …": the relative's own name is read with the
+    # relative below (refused as the subject, nothing when reporting for the patient)
+    theirs = relatives_names(text)
+    names = [n for n in names if languages.fold(n.split()[0]).lower() not in theirs]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     names += staff_possessed(text)  # "Dr Mensah's INR?", "Sister Grace's patient"
     names += lower_titled_people(text, drug_words)  # "what's ms macdonald-ross on?"
