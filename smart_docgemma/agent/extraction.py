@@ -344,10 +344,6 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     asking = {languages.fold(w).lower() for n in colleagues_asking(written or text)
               for w in n.split()}
     names = [n for n in names if not {languages.fold(w).lower() for w in n.split()} <= asking]
-    # "his wife Abena says …", "sa fille Awa dit …": the relative's own name is read with the
-    # relative below (refused as the subject, nothing when reporting for the patient)
-    theirs = relatives_names(text)
-    names = [n for n in names if languages.fold(n.split()[0]).lower() not in theirs]
     names += beside_people(text)  # "his wife asks if she can …", "bed 4"
     names += staff_possessed(text)  # "Dr Mensah's INR?", "Sister Grace's patient"
     names += lower_titled_people(text, drug_words)  # "what's ms macdonald-ross on?"
@@ -371,6 +367,11 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
               if n.split()[-1].rstrip(".") not in said]
     # "mr thompson's potassium": the possessive is no part of the name
     names = [re.sub(r"(?<=\w)['\u2019]s$", "", n) for n in names]
+    # "his wife Abena says …", "o filho dele, o Kwame, disse …": the relative's own name is read
+    # with the relative (``beside_people``: refused as the subject, nothing when reporting for
+    # the patient), never as a patient of its own
+    theirs = relatives_names(text)
+    names = [n for n in names if languages.fold(n.split()[0]).lower() not in theirs]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
 
 
