@@ -182,8 +182,8 @@ def referred_back(message: str, own: Entities, history: list[dict[str, Any]],
     said = [t for t in history[-2:] if t.get("role") == "user"]
     if not said or len(message.split()) > _BACK_WORDS:
         return None
-    hers = bool(here is not None and here.name and own.patient_names) and all(
-        is_own_name(n, here) for n in own.patient_names)  # type: ignore[arg-type]
+    hers = here is not None and bool(here.name and own.patient_names) and all(
+        is_own_name(n, here) for n in own.patient_names)
     if own.drugs or own.dose or (own.patient_names and not hers) or own.patient_ids or \
             _asks_own(own):
         return None

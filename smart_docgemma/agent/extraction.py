@@ -41,7 +41,6 @@ from ..reading.pasted import question_after
 from ..reading.people import (
     addressed_people,
     beside_people,
-    relatives_names,
     capitals_people,
     colleagues_asking,
     dotted_initials_people,
@@ -61,6 +60,7 @@ from ..reading.people import (
     possessed_people,
     possessor_people,
     questioned_people,
+    relatives_names,
     staff_possessed,
     subject_names,
     titled_initials,

@@ -1009,8 +1009,12 @@ def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
     named, seen = _beside_said()
     folded = fold_accents(said).strip()
-    return is_across(said) or bool(named.fullmatch(folded) or seen.fullmatch(folded)
-                                   or _departed().fullmatch(folded))
+    # "hers" of "and hers?" in a man's chart (``subject.pronoun_of_other_sex``): someone unnamed
+    return is_across(said) or folded.lower() in _POSSESSIVES or bool(
+        named.fullmatch(folded) or seen.fullmatch(folded) or _departed().fullmatch(folded))
+
+
+_POSSESSIVES = frozenset({"hers", "his", "dela", "dele"})
 
 
 @lru_cache(maxsize=1)
