@@ -23,7 +23,7 @@ from ..languages import ANSWERED, answers
 from ..reading.drugs import unrecognised_drug
 from ..reading.entities import Entities
 from ..reading.people import brings_back, fold_accents
-from ..reading.subject import names_another
+from ..reading.subject import is_own_name, names_another
 from ..tools.chart.in_context import InContext
 from ..tools.words import ward_words, windows
 from . import order_lines
@@ -115,7 +115,8 @@ _CHART_ASKS = frozenset({"lab_or_vital", "this_patient", "chart_question", "char
 
 
 def completed(
-    message: str, history: list[dict[str, Any]] | None, own: Entities | None = None
+    message: str, history: list[dict[str, Any]] | None, own: Entities | None = None,
+    here: InContext | None = None,
 ) -> str:
     """``message`` with the request it answers in front ("rx azithro 500mg od x3d azithromycin"),
     or ``message`` alone when it answers no question or asks something of its own (``own``: what
@@ -143,7 +144,7 @@ def completed(
         if drug and number and orders_it(message, own) and \
                 unrecognised_drug(fold_accents(message), set()) is None:
             return f"{drug} {message[number.start():]}"
-        return referred_back(message, own, history or []) or message
+        return referred_back(message, own, history or [], here) or message
     # "poe 300 mg", "put 300mg" to "what dose?": a verb of ordering with no drug of its own
     # answers the question; any other request, drug or person is a new request
     ordering = set() if own.drugs else {"prescribe", "prescribe_drug", "order_line"}
@@ -170,15 +171,21 @@ def _redosed(said: list[str], own: Entities) -> list[str]:
 _BACK_WORDS = 10
 
 
-def referred_back(message: str, own: Entities, history: list[dict[str, Any]]) -> str | None:
+def referred_back(message: str, own: Entities, history: list[dict[str, Any]],
+                  here: InContext | None = None) -> str | None:
     """``message`` with the clinician's last message in front, when it only points back at the
     drugs or the medication list that message named ("any probs with those?" after "his meds?",
     "ok together?" after "warfarin and aspirin", "et ça, c'est grave ?"): short, naming no drug,
-    dose, patient or request of its own. None otherwise."""
+    dose, patient or request of its own. None otherwise. ``here``: the patient in context, whose
+    own name brings a question of another patient back to her ("and Mrs Thompson's?" in Margaret
+    Thompson's chart after "what's Grace Adeyemi's potassium?")."""
     said = [t for t in history[-2:] if t.get("role") == "user"]
     if not said or len(message.split()) > _BACK_WORDS:
         return None
-    if own.drugs or own.dose or own.patient_names or own.patient_ids or _asks_own(own):
+    hers = here is not None and bool(here.name and own.patient_names) and all(
+        is_own_name(n, here) for n in own.patient_names)
+    if own.drugs or own.dose or (own.patient_names and not hers) or own.patient_ids or \
+            _asks_own(own):
         return None
     before = str(said[-1].get("content") or "")
     named = extract(before)
@@ -186,8 +193,8 @@ def referred_back(message: str, own: Entities, history: list[dict[str, Any]]) ->
     of_value = "chart_question" in named.actions and _back_words(
         "value_back_references").search(_folded(message))
     # "vale, ¿y el de este paciente?" after a question of another patient: that question of her
-    of_her = bool(named.patient_names) and "chart_question" in named.actions and brings_back(
-        message)
+    of_her = bool(named.patient_names) and "chart_question" in named.actions and (
+        brings_back(message) or hers)
     # "and the lowest?" after "avg cbg last 24h": the question before, with this statistic
     of_statistic = ("chart_question" in named.actions and not own.actions
                     and windows.statistic_of(message) is not None
@@ -199,7 +206,7 @@ def referred_back(message: str, own: Entities, history: list[dict[str, Any]]) ->
     if not (named.drugs or _medication_pattern().search(_folded(before)) or of_value
             or "chart_question" in named.actions):
         return None
-    if named.patient_names and brings_back(message):
+    if named.patient_names and (brings_back(message) or hers):
         # "and what about this patient's?" after "Mercy Otieno - allergies?": the question
         # asked again of her, without the other person it was asked of
         before = fold_accents(before)

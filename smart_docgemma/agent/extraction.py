@@ -60,6 +60,7 @@ from ..reading.people import (
     possessed_people,
     possessor_people,
     questioned_people,
+    relatives_names,
     staff_possessed,
     subject_names,
     titled_initials,
@@ -98,7 +99,10 @@ _PATIENT_ID = re.compile(
     r"(?:n[o°º.]*\s*)?(?:prontu[aá]rio|processo|registro|expediente)|nhc|"
     r"hist[oó]ria(?:\s+cl[ií]nica)?|"
     r"(?:n[o°º.]*\s*)?dossier)"
-    r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+([A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b",
+    # its digits grouped by spaces as a ward types them ("mrn 100 231", "MRN: 100 587") are one
+    # number, never its first group alone
+    r"(?:\s+(?:of|is|number|no\.?))?[:#\s]+(\d{3}\s\d{3}(?:\s\d{3,4})?(?![\w.,/-])|"
+    r"[A-Za-z0-9][A-Za-z0-9\-.]{1,63})\b",
     re.I,
 )
 # "MRN-100712": an MRN written with its prefix is one id, whatever follows
@@ -363,6 +367,11 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
               if n.split()[-1].rstrip(".") not in said]
     # "mr thompson's potassium": the possessive is no part of the name
     names = [re.sub(r"(?<=\w)['\u2019]s$", "", n) for n in names]
+    # "his wife Abena says …", "o filho dele, o Kwame, disse …": the relative's own name is read
+    # with the relative (``beside_people``: refused as the subject, nothing when reporting for
+    # the patient), never as a patient of its own
+    theirs = relatives_names(text)
+    names = [n for n in names if languages.fold(n.split()[0]).lower() not in theirs]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
 
 

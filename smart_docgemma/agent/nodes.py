@@ -35,9 +35,15 @@ from ..languages.wording import reread
 from ..reading import states
 from ..reading.dosage import Dose
 from ..reading.drugs import unrecognised_drug
-from ..reading.people import back_to_the_possessor, follows_on, is_across, is_beside
+from ..reading.people import (
+    back_to_the_possessor,
+    brings_back,
+    follows_on,
+    is_across,
+    is_beside,
+)
 from ..reading.request import Conversation, Request
-from ..reading.subject import near_her_name, titled_of_other_sex
+from ..reading.subject import is_own_name, near_her_name, titled_of_other_sex
 from ..reading.unknown_words import is_shouted
 from ..tools import catalog
 from ..tools.base import Tool, ToolContext, ToolResult
@@ -237,7 +243,8 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
                     "Your last message named %(drugs)s: which one do you mean? Name it (for "
                     "example \"stop %(first)s\"); nothing was drafted."),
                     drugs=", ".join(several), first=several[0]), answer_language())}
-    elif amendments.cancels(state.message):  # nothing pending: what was approved stays written
+    elif amendments.cancels(state.message) and not _back_to_her(state, said):
+        # nothing pending: what was approved stays written
         return {"request": said, "entities": said.entities, "outcome": "synthesize",
                 "clarification": say(message(N_(
                     "Nothing is pending to withdraw: no card of yours is waiting for approval. "
@@ -424,7 +431,8 @@ def _asked_of_discussed(state: Turn, said: Request) -> str | None:
 
 def _completed(state: Turn, said: Request) -> Request:
     """``said`` read with the request it completes, when it answers a question asked back."""
-    understood = clarification.completed(state.message, state.history, said.entities)
+    understood = clarification.completed(state.message, state.history, said.entities,
+                                         planning.in_context(state))
     if understood == state.message or understood == said.understood:
         return said
     earlier = None if clarification.pending_request(state.history) else (
@@ -449,6 +457,18 @@ def _approve_on_the_card(said: Request, cards: list[PendingCard]) -> Update[Inpu
     lines += [f"- {reread(c.title, lang)}" for c in cards]
     return {"request": said, "entities": said.entities, "outcome": "synthesize",
             "clarification": "\n".join(lines)}
+
+
+def _back_to_her(state: Turn, said: Request) -> bool:
+    """The message turns back to the patient in context after another patient was asked of
+    ("sorry wrong chart - Mrs Thompson's then", "wrong patient, this patient's then"): her own
+    name or "this patient" beside words that would otherwise withdraw a card. With no card
+    pending, the question goes on to her (``clarification.referred_back``) instead of being
+    told nothing is pending."""
+    here = planning.in_context(state)
+    names = said.entities.patient_names
+    hers = bool(names and here.name) and all(is_own_name(n, here) for n in names)
+    return bool(state.history) and (hers or brings_back(state.message))
 
 
 def _going_on_about_another(state: Turn, said: Request) -> Request:

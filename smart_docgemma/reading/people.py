@@ -383,6 +383,10 @@ _MALE = {"husband", "father", "dad", "son", "brother", "grandson", "grandfather"
 # peut lui donner …"): the question is about the patient (``_ASKS_OF_SELF`` reads "asks if she")
 _REPORTS = (r"(?:says|said|asks|asked|wants|reports|dit|demande|veut|signale|diz|disse|pergunta|"
             r"quer|relata|dice|dijo|pregunta|quiere|refiere)\b")
+# ... with the relative's own name between ("her daughter Ada says she …", "sa fille Awa dit
+# qu'elle …", "a filha dela, a Ada, diz que …"): a capitalised name, an article before it in
+# Portuguese, Spanish and French
+_NAMED_BETWEEN = r"(?:\s*,?\s+(?:(?:a|o|la|el|le)\s+)?(?-i:[A-Z][a-z'\-]{2,})\s*,?)?"
 
 
 # after "de la 3": a decimal, a unit, an age or a pregnancy's weeks, never a bed ("la paciente de
@@ -475,7 +479,7 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     title = r"(?:(?:mr|mrs|ms|miss|dr|mme|m|sr|sra|dona|don)\.?\s+)?"
     return (
         re.compile(rf"(?i)^[\s¿¡]*(?:(?:and|et|e|y)\s+)?(?:(?:o|a|la|le)\s+)?{title}{theirs}\b"
-                   rf"(?!\s+{_REPORTS})[^?]*?\b(?:{asked}|{told})"),
+                   rf"(?!{_NAMED_BETWEEN}\s+{_REPORTS})[^?]*?\b(?:{asked}|{told})"),
         re.compile(rf"(?i)\b(?:for|pour|para|pra|pro|p/)\s*(?:(?:o|a|la|le)\s+)?{theirs}\b"),
         # the relative asks of a drug for their own illness ("her mum wants to know if lisinopril
         # is safe for her own bp", "his dad asks if it's ok for himself"): "her own" after the
@@ -577,8 +581,8 @@ def _beside() -> tuple[re.Pattern[str], ...]:
                    rf"months?|mo|years?|yrs?|am|pm|o'?clock)\b|:)"),
         # "her son Kofi takes …", "sa fille Aïcha a …", "o filho dela, Tiago, tem …": a relative
         # named by name is that relative, never the patient
-        re.compile(rf"(?i)\b(?:{own}({rel})|({rel}){after})\s*,?\s+(?-i:[A-Z][a-z'\-]{{2,}})\b"
-                   rf"{reports}"),
+        re.compile(rf"(?i)\b(?:{own}({rel})|({rel}){after})\s*,?\s+(?:(?:a|o|la|el|le)\s+)?"
+                   rf"(?-i:[A-Z][a-z'\-]{{2,}})\b{reports}"),
         # "le fils de M. Mensah", "the daughter of Mrs Okoro", "la hija de la señora López": a
         # relative of someone named is that relative
         re.compile(rf"(?i)\b({rel})\s+(?:of|de|du|do|da|del)\s+(?:(?:la|le|o|a|el)\s+)?"
@@ -678,6 +682,23 @@ def _opening_relative() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _relative_name() -> re.Pattern[str]:
+    rel = rf"(?:{_words_of('relatives')})"
+    own = (r"(?:his|her|their|the patient'?s|sa|son|ses|su|sus|seu|sua|seus|suas)\s+"
+           rf"(?:(?:{_words_of('relative_adjectives')})\s+)?")
+    return re.compile(rf"(?i)\b(?:{own}{rel}|{rel}{_of_the_patient()})\s*,?\s+"
+                      r"(?:(?:a|o|la|el|le)\s+)?(?-i:([A-Z][a-z'\-]{2,}))\b")
+
+
+def relatives_names(text: str) -> frozenset[str]:
+    """The given names said right after a relative with a possessive ("his wife Abena", "sa
+    fille Awa", "a filha dela, a Ada"), folded and in lower case: the relative's own name, read
+    with the relative (``beside_people``), never a patient on its own."""
+    folded = fold_accents(text or "")
+    return frozenset(m.group(1).lower() for m in _relative_name().finditer(folded))
+
+
+@lru_cache(maxsize=1)
 def _relative_of_named() -> re.Pattern[str]:
     """A relative of someone named ("la madre de Grace", "the son of Mr Okoro", "o irmão do
     Kofi"): the relative, not the one named."""
@@ -688,9 +709,10 @@ def _relative_of_named() -> re.Pattern[str]:
 
 @lru_cache(maxsize=1)
 def _reporting() -> re.Pattern[str]:
-    """What a relative does for the patient, right after them ("says", "is worried", "a appelé")."""
-    return re.compile(r"(?i)^\s*[,:\-\u2013\u2014]?\s*(?:(?:also|just|then|aussi|tambem|tambien|"
-                      rf"ja|ya)\s+)?(?:{_words_of('relative_acts')})(?![\w'])")
+    """What a relative does for the patient, right after them or after their name ("says", "is
+    worried", "a appelé", ", a Ada, diz")."""
+    return re.compile(rf"(?i)^{_NAMED_BETWEEN}\s*[,:\-\u2013\u2014]?\s*(?:(?:also|just|then|aussi|"
+                      rf"tambem|tambien|ja|ya)\s+)?(?:{_words_of('relative_acts')})(?![\w'])")
 
 
 @lru_cache(maxsize=1)
@@ -997,8 +1019,12 @@ def is_beside(said: str) -> bool:
     """``said`` (a name ``beside_people`` read) is a relative, a friend or a bed, not a name."""
     named, seen = _beside_said()
     folded = fold_accents(said).strip()
-    return is_across(said) or bool(named.fullmatch(folded) or seen.fullmatch(folded)
-                                   or _departed().fullmatch(folded))
+    # "hers" of "and hers?" in a man's chart (``subject.pronoun_of_other_sex``): someone unnamed
+    return is_across(said) or folded.lower() in _POSSESSIVES or bool(
+        named.fullmatch(folded) or seen.fullmatch(folded) or _departed().fullmatch(folded))
+
+
+_POSSESSIVES = frozenset({"hers", "his", "dela", "dele"})
 
 
 @lru_cache(maxsize=1)

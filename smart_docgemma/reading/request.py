@@ -34,6 +34,7 @@ from .subject import (
     ages_not_hers,
     initial_of_another,
     other_of_her_name,
+    pronoun_of_other_sex,
     said_birth_date,
     said_birth_year,
     shares_a_name,
@@ -250,7 +251,9 @@ def assemble(message: str, understood: str, found: Entities, ward: Ward, *, char
                            # "M. Okoro, HbA1c ?" in a man's chart: Monsieur, in any language
                            + initial_of_another(understood, here,
                                                 french or chart.sex == "male")
-                           + other_of_her_name(understood, here)),
+                           + other_of_her_name(understood, here)
+                           # "and hers?" in a man's chart: someone else's
+                           + pronoun_of_other_sex(message, chart.sex)),
         focus=focus, asked_of_her=question,
         window=replace(asked(question), analytes=several if len(several) > 1 else ())
         if windowed else Asked(

@@ -246,6 +246,26 @@ def _titles() -> dict[str, str]:
     return {t: sex for sex, titles in said["titles_by_sex"].items() for t in titles}
 
 
+# a follow-up that is only a possessive pronoun ("and hers?", "what about his?", "e o dela?"),
+# the sex it says (English and Portuguese only: "le sien", "el suyo" say no owner's sex)
+_BARE_POSSESSIVE = re.compile(
+    r"(?i)^[\s¿¡]*(?:(?:and|what about|how about|e|&)\s+)?(?:(?:o|a|os|as)\s+)?"
+    r"(hers|his|dela|dele)\s*(?:then|too|tb|tambem|também)?\s*[?.!]*\s*$")
+_POSSESSIVE_SEX = {"hers": "female", "dela": "female", "his": "male", "dele": "male"}
+
+
+def pronoun_of_other_sex(text: str, sex: str) -> tuple[str, ...]:
+    """A follow-up that is only a possessive pronoun of the other sex than hers ("and hers?" in
+    Robert Mensah's chart, "e o dele?" in Amara Nwosu's): someone else's, whoever they are,
+    never answered from her chart. Her own sex's pronoun ("and his?" in his chart) is left to
+    the follow-up rules; a chart with no sex said reads nothing here."""
+    m = _BARE_POSSESSIVE.match(text or "")
+    if not m or sex not in ("female", "male"):
+        return ()
+    word = m.group(1).lower()
+    return (word,) if _POSSESSIVE_SEX[word] != sex else ()
+
+
 def titled_of_other_sex(text: str, here: InContext, sex: str,
                         french: bool = True) -> tuple[str, ...]:
     """Her name after a title of the other sex ("Mme Mensah" in Robert Mensah's chart, "Mr

