@@ -93,3 +93,15 @@ def test_a_reading_beside_a_drug_asked_charts_nothing(said):
                                   "potasemia?"])
 def test_the_potassium_level_in_pt_and_es_is_her_potassium(said):
     assert focus_of(said) == "lab:Potassium"
+
+
+@pytest.mark.parametrize("said", ["furosemide 40mg om", "frusemide 40 om"])
+def test_om_is_every_morning_and_makes_the_line_an_order(said):
+    found = read(said).entities
+    assert "order_line" in found.actions and found.dose and found.dose.frequency == "om"
+
+
+@pytest.mark.parametrize("said", ["tom to review", "bring him home", "from the ward"])
+def test_om_inside_a_word_is_no_frequency(said):
+    dose = read(said).entities.dose
+    assert dose is None or dose.frequency is None
