@@ -6,10 +6,11 @@ paracetamol" charted nothing; "a potassemia dela de hoje?" matched no result."""
 from __future__ import annotations
 
 import pytest
-from smart_docgemma.agent import amendments
+from smart_docgemma.agent import amendments, ward_requests
 from smart_docgemma.agent.extraction import read
 from smart_docgemma.reading.people import initials_people
 from smart_docgemma.tools.chart.answers import focus_of
+from smart_docgemma.tools.words import ward_words
 
 
 @pytest.mark.parametrize("said", [
@@ -105,3 +106,60 @@ def test_om_is_every_morning_and_makes_the_line_an_order(said):
 def test_om_inside_a_word_is_no_frequency(said):
     dose = read(said).entities.dose
     assert dose is None or dose.frequency is None
+
+
+# Walk 104 (work and documents, windows, a card a turn later, others named): "she's
+# hyperkalaemic - what's the plan" said no plan was held for a raised potassium; "problem list +
+# what we're doing about each" listed the problems alone; "gaps in her htn care?", "any abx she
+# can't have?", "INR à 3,4 - je saute une prise ?", "peak flow 320 at 10:15" and "glucose 3.1 at
+# 0400 - treated" matched nothing.
+
+def test_hyperkalaemic_said_of_her_plans_her_raised_potassium():
+    said = read("she's hyperkalaemic - what's the plan")
+    assert said.workflow.problem == "high_potassium" and "plan" in said.entities.actions
+
+
+def test_what_we_are_doing_about_each_problem_is_the_whole_plan():
+    text = "problem list + what we're doing about each"
+    assert ward_requests.whole_plan_asked(read(text).workflow, text)
+    other = "what are we doing about the weekend rota"
+    assert not read(other).entities.actions
+
+
+@pytest.mark.parametrize("said", ["gaps in her htn care?", "any gaps in his diabetes care",
+                                  "care gaps?"])
+def test_gaps_in_a_named_programme_are_her_care_gaps(said):
+    assert "care_gaps" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["any abx she can't have?", "drugs he mustn't get?",
+                                  "anything she shouldn't be given?"])
+def test_what_she_must_not_be_given_is_her_allergies(said):
+    assert focus_of(said) == "allergies"
+
+
+def test_what_she_cannot_have_beside_no_drug_word_is_no_allergy_question():
+    assert focus_of("she can't have visitors today") != "allergies"
+
+
+@pytest.mark.parametrize("said", ["INR à 3,4 - je saute une prise ?", "INR 3,4 - pulo uma dose?",
+                                  "INR 3,4 - ¿salto una dosis?"])
+def test_a_dose_skipped_asked_beside_the_inr_is_its_plan(said):
+    found = read(said)
+    assert found.workflow.problem == "high_inr" and "plan" in found.entities.actions
+
+
+@pytest.mark.parametrize(("said", "vital"), [
+    ("peak flow 320 at 10:15", "peak expiratory flow"),
+    ("PEF 280 this morning", "peak expiratory flow"),
+    ("glucose 3.1 at 0400 - treated", "capillary glucose"),
+    ("glucose 250 this morning", "capillary glucose"),
+])
+def test_a_bedside_value_said_with_its_word_is_a_reading(said, vital):
+    assert [r.vital for r in ward_words.readings(said)] == [vital]
+
+
+@pytest.mark.parametrize("said", ["glucose 3 days ago", "glucose tomorrow am",
+                                  "mean glucose in mg/dL over the last 48h", "dep 2 days ago"])
+def test_glucose_or_a_peak_flow_word_without_its_value_is_no_reading(said):
+    assert ward_words.readings(said) == []

@@ -705,7 +705,7 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
     for m in _vital_words(key).finditer(text):
         after = text[m.end():m.end() + 120]
         timed = None if entry.get("pair") else _TIMED_BETWEEN.match(after)
-        if timed and _plausible_word(m.group(0), timed, entry):
+        if timed and _plausible_word(key, m.group(0), timed, entry):
             return _valued(key, m.group(0), timed, entry)
         if entry.get("pair"):
             small = _in_cmhg(after, entry)
@@ -733,7 +733,7 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             value = _WAS_VALUE.search(after, value.end(1))
             if not value:
                 continue
-        if value and not _plausible_word(m.group(0), value, entry):
+        if value and not _plausible_word(key, m.group(0), value, entry):
             continue
         if value:
             return _valued(key, m.group(0), value, entry)
@@ -750,14 +750,13 @@ def _valued(key: str, word: str, value: re.Match[str], entry: dict[str, Any]) ->
                    f"{value.group(1)} {unit.strip()}".strip())
 
 
-def _plausible_word(word: str, value: re.Match[str], entry: dict[str, Any]) -> bool:
-    """A word of ``plausible_only`` ("febre", "fièvre", "fiebre") names the sign only with a value
-    in its plausible range and no span after it ("febre de 38,7": a reading; "febre de 3 dias",
-    "fiebre de 40 horas": none)."""
+def _plausible_word(key: str, word: str, value: re.Match[str], entry: dict[str, Any]) -> bool:
+    """A word of ``plausible_only`` ("febre", "fièvre", "fiebre", "glucose") names the sign only
+    with a value in its plausible range once in the recorded unit ("glucose 3.1": 3.1 mmol/L) and
+    no span after it ("febre de 38,7": a reading; "febre de 3 dias", "fiebre de 40 horas": none)."""
     if fold(word).lower() not in entry.get("plausible_only", ()):
         return True
-    low, high = entry["plausible"]
-    return (low <= float(value.group(1)) <= high
+    return (implausible(_valued(key, word, value, entry)) is None
             and not re.match(r"\s*(?:h|hr|hrs|hours?|heures?|horas?|d|days?|jours?|j|dias?)\b",
                              value.group(2), re.I))
 

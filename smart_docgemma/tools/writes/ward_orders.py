@@ -26,6 +26,8 @@ from . import draft
 from .orders import LOINC
 
 OBSERVATION_CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
+# the display of each category a reading is recorded under (ward.yaml ``vital_signs``)
+_CATEGORY_SHOWN = {"vital-signs": "Vital Signs", "exam": "Exam", "laboratory": "Laboratory"}
 LAB_CATEGORY = {"system": SNOMED, "code": "108252007", "display": "Laboratory procedure"}
 REFERRAL_CATEGORY = {"system": SNOMED, "code": "3457005", "display": "Patient referral"}
 PROFILE = "http://hl7.org/fhir/StructureDefinition/"
@@ -314,7 +316,7 @@ def observation(
                     {
                         "system": OBSERVATION_CATEGORY,
                         "code": category,
-                        "display": {"vital-signs": "Vital Signs"}.get(category, "Laboratory"),
+                        "display": _CATEGORY_SHOWN.get(category, "Laboratory"),
                     }
                 ]
             }
