@@ -1,0 +1,38 @@
+"""Rules added for probe38_intl (fr/pt/es), pinned by pure tests with near wordings that must not
+trigger them."""
+
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.knowledge.mentions import find_drugs
+from smart_docgemma.reading.first_names import first_name_people
+from smart_docgemma.tools.writes.drafts import request_kind
+
+
+# p38-es-8: Apronax (naproxen, Peru and Bolivia) is its NSAID, not a person
+@pytest.mark.parametrize("said", ["le caeria bien un Apronax para el dolor de rodilla?",
+                                  "apronax 550 c/12h", "Apranax 550 matin et soir"])
+def test_apronax_is_naproxen(said):
+    assert [d.name for d in find_drugs(said)] == ["naproxen"]
+
+
+def test_apronax_is_no_person():
+    assert first_name_people("le caeria bien un Apronax para el dolor de rodilla?") == []
+
+
+@pytest.mark.parametrize("said", ["aprobado por el jefe", "a prona, pronto"])
+def test_near_words_are_no_naproxen(said):
+    assert find_drugs(said) == []
+
+
+# p38-fr-7: the hospital stay's report as French wards name it, in full or as "le CRH"
+@pytest.mark.parametrize(("said", "kind"), [
+    ("fais-moi le CRH stp", "discharge"),
+    ("compte rendu d'hospitalisation pour madame", "discharge"),
+    ("tu peux faire le cr d'hospit ?", "discharge"),
+    ("dosage de la CRH", None),            # the hormone assayed
+    ("le CRP est a 40", None),
+    ("il est hospitalise depuis quand ?", None),
+])
+def test_the_hospital_stay_report_is_the_discharge_summary(said, kind):
+    assert request_kind(said) == kind
