@@ -36,3 +36,29 @@ def test_near_words_are_no_naproxen(said):
 ])
 def test_the_hospital_stay_report_is_the_discharge_summary(said, kind):
     assert request_kind(said) == kind
+
+
+# p38-es-4: enoxaparin clipped as Spanish and Portuguese wards clip it
+@pytest.mark.parametrize("said", ["borra la enoxa, ya tiene heparina", "a enoxa 40 SC 1x/dia"])
+def test_enoxa_is_enoxaparin(said):
+    assert "enoxaparin" in [d.name for d in find_drugs(said)]
+
+
+@pytest.mark.parametrize("said", ["enoxaparina 40 mg SC", "enox 40 od"])
+def test_enoxaparin_still_read(said):
+    assert [d.name for d in find_drugs(said)] == ["enoxaparin"]
+
+
+# p38-es-1: the drug struck off her list, "dar de baja"
+@pytest.mark.parametrize("said", ["dale de baja a la aspirina, el INR esta en 3.4",
+                                  "damos de baja el enalapril", "hay que darle de baja al AAS"])
+def test_struck_off_her_list_is_a_stop(said):
+    from smart_docgemma.reading.drugs import says_stop
+    assert says_stop(said)
+
+
+@pytest.mark.parametrize("said", ["TA de baja, 90/60", "la aspirina de baja dosis",
+                                  "esta de baja por enfermedad"])
+def test_low_is_no_stop(said):
+    from smart_docgemma.reading.drugs import says_stop
+    assert not says_stop(said)
