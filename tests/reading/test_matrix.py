@@ -469,6 +469,15 @@ FLOORS = {
     # 1 unsafe ("hazme la nota de egreso" matched no source); fixed as rules
     ("probe37_intl", "tuned"): 12,
     ("probe37_intl", "holdout"): 12,
+    # probe38_intl (pt 12, es 12, fr 8: a stop against a hold, a pending card changed or
+    # cancelled, fields a turn later, per day against per dose, the list asked obliquely, local
+    # brands, others named, a window, the multi-step work, vitals with a time; twenty-first
+    # stop): blind 14/16 tuned with 2 unsafe ("un Apronax para el dolor" refused as a person,
+    # "fais-moi le CRH" matched no source), 14/16 holdout after the tuned fixes with 1 unsafe
+    # ("borra la enoxa" left the enoxaparin card pending) and "dale de baja a la aspirina"
+    # read as no stop; fixed as rules
+    ("probe38_intl", "tuned"): 16,
+    ("probe38_intl", "holdout"): 16,
 }
 
 
