@@ -62,3 +62,55 @@ def test_struck_off_her_list_is_a_stop(said):
 def test_low_is_no_stop(said):
     from smart_docgemma.reading.drugs import says_stop
     assert not says_stop(said)
+
+
+# walk after the set: a hold for today only is no stop
+@pytest.mark.parametrize("said", ["suspende a metformina so hoje, vai fazer contraste",
+                                  "suspende el amlodipino solo hoy, esta hipotensa",
+                                  "hoy solo quitale la aspirina",
+                                  "arrete la metformine juste aujourd'hui"])
+def test_a_stop_for_today_only_is_a_hold(said):
+    from smart_docgemma.agent.ward_requests import _low, stop_of
+    assert stop_of(_low(said)) is None
+
+
+@pytest.mark.parametrize(("said", "drug"), [("suspende o AAS hoje", "aspirin"),
+                                            ("stop the aspirin today", "aspirin"),
+                                            ("descontinuar anlodipino, PA 100/60", "amlodipine"),
+                                            ("para a metformina de vez, TFG baixou", "metformin"),
+                                            ("para o AAS dele definitivamente", "aspirin")])
+def test_a_stop_for_good_is_a_stop(said, drug):
+    from smart_docgemma.agent.ward_requests import _low, stop_of
+    assert stop_of(_low(said)) == drug
+
+
+@pytest.mark.parametrize("said", ["amoxicilina para a otite de vez", "para a dor de vez"])
+def test_para_as_for_stops_nothing(said):
+    from smart_docgemma.agent.ward_requests import _low, stop_of
+    assert stop_of(_low(said)) is None
+
+
+# walk after the set: an Andean or Argentine nickname is a person
+@pytest.mark.parametrize(("said", "name"), [
+    ("la esposa de don lucho pregunta si le pueden dar su amlodipino", "lucho"),
+    ("y el tincho de la 3, ya comio?", "tincho"),
+    ("don fercho de la 12 tiene dolor", "fercho"),
+])
+def test_andean_nicknames_are_people(said, name):
+    assert name in first_name_people(said)
+
+
+@pytest.mark.parametrize("said", ["un cacho de pan", "luchar contra la sepsis", "fermenta"])
+def test_near_words_are_no_people(said):
+    assert first_name_people(said) == []
+
+
+# walk after the set: the discharge in the voseo and the discharge sheet
+@pytest.mark.parametrize(("said", "kind"), [
+    ("haceme la hoja de alta", "discharge"),
+    ("hacele el alta a la senora", "discharge"),
+    ("ya tiene el alta?", None),
+    ("hoja de indicaciones", None),
+])
+def test_the_discharge_in_voseo(said, kind):
+    assert request_kind(said) == kind
