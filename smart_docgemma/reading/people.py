@@ -773,6 +773,11 @@ def _asks_of_self() -> tuple[re.Pattern[str], ...]:
                    # and the patient's own medicines asked for ("las mismas pastillas")
                    rf"(?:{alt(said['modals'])})\s+(?:{alt(said['takes_unsaid'])})\s+"
                    rf"(?:[\w']+\s+){{0,2}}(?:{alt(said['the_same'])})(?![\w'])|"
+                   # "a esposa dele quer saber se pode tomar o marevan dele tambem": the subject
+                   # unsaid, the patient's drug named his and "also" last (the relative asks for
+                   # herself; "se pode tomar dipirona tambem" may be the patient's, and stays his)
+                   rf"(?:{alt(said['modals'])})\s+(?:{alt(said['takes_unsaid'])})\s+[^?.!,;]{{1,40}}?"
+                   rf"\s(?:{alt(said['patients_own'])})\s+(?:{alt(said['also'])})\s*[?.!]*\s*$|"
                    # "su hijo quiere saber si puede tomar ibuprofeno él": the pronoun last
                    # ("… darle ibuprofeno a él": to him, the patient, is no pronoun of the asker)
                    rf"(?:{alt(said['modals'])})\s+[^?.!,;]{{1,40}}?(?<!\sa)\s(?:{alt(said[sex]['pronouns'])})"

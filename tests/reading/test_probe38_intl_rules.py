@@ -114,3 +114,44 @@ def test_near_words_are_no_people(said):
 ])
 def test_the_discharge_in_voseo(said, kind):
     assert request_kind(said) == kind
+
+
+# second walk: Ben-u-ron (Portugal) is paracetamol, not a person
+@pytest.mark.parametrize("said", ["o doente pode levar um Ben-u-ron?", "ben u ron 1 g 8/8h",
+                                  "benuron xarope"])
+def test_ben_u_ron_is_paracetamol(said):
+    assert [d.name for d in find_drugs(said)] == ["acetaminophen"]
+    assert first_name_people(said) == []
+
+
+# second walk: a relative asking for herself, the patient's drug named his and "also" last
+@pytest.mark.parametrize("said, relative", [
+    ("a esposa dele quer saber se pode tomar o marevan dele tambem", "esposa"),
+    ("la esposa pregunta si puede tomar la metformina de el tambien", "esposa"),
+    ("sa femme demande si peut prendre le kardegic du patient aussi", "femme"),
+])
+def test_a_relative_asking_for_herself_with_his_drug_also(said, relative):
+    from smart_docgemma.reading.people import beside_people
+    assert relative in beside_people(said)
+
+
+@pytest.mark.parametrize("said", [
+    "a filha pergunta se pode tomar dipirona tambem",            # may be the patient's
+    "la esposa pregunta si puede tomar la metformina tambien con la comida",
+    "su hijo pregunta si puede tomar ibuprofeno",
+])
+def test_also_without_his_drug_stays_the_patient(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said) == []
+
+
+# second walk: Brazil's referral form and France's discharge letter
+@pytest.mark.parametrize(("said", "kind"), [
+    ("faz a guia de referencia pra nefrologia", "referral"),
+    ("prepare la lettre de liaison pour l'ehpad", "discharge"),
+    ("a guia do exame?", None),
+    ("guia de tratamento?", None),
+    ("lettre de motivation", None),
+])
+def test_the_referral_form_and_the_liaison_letter(said, kind):
+    assert request_kind(said) == kind
