@@ -378,8 +378,11 @@ _REPORTS = (r"(?:says|said|asks|asked|wants|reports|dit|demande|veut|signale|diz
 # after "de la 3": a decimal, a unit, an age or a pregnancy's weeks, never a bed ("la paciente de
 # 83 años", "paciente de 32 semanas", "patiente de 28 SA")
 # ("12 SA", weeks of amenorrhoea, is a term; "la dame de la 12 sa créatinine" is her possessive)
+# ... nor a count of children ("la madre de 3 hijos", "mere de 2 enfants"), now that a relative
+# before a bed's number is the bed's ("el marido de la 7")
 _NOT_A_BED = (r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|months|jours|dias|"
-              r"days|semanas?|semaines?|sem|weeks?|wks?|horas?|heures?|hours?|hs)\b"
+              r"days|semanas?|semaines?|sem|weeks?|wks?|horas?|heures?|hours?|hs|hij[oa]s|filh[oa]s|"
+              r"enfants|children|kids)\b"
               r"|\s*sa\b(?!\s+(?!(?:de|et|d)\b)[^\W\d_]{2,})")
 
 

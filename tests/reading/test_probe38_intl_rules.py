@@ -143,3 +143,53 @@ def test_also_without_his_drug_stays_the_patient(said):
 ])
 def test_the_referral_form_and_the_liaison_letter(said, kind):
     assert request_kind(said) == kind
+
+
+# fourth walk: "sacale" (Argentina, Peru) stops a drug on her list; a drug must follow it
+@pytest.mark.parametrize(("said", "drug"), [("sacale la aspirina, sangro por la nariz", "aspirin"),
+                                            ("saca el amlodipino", "amlodipine")])
+def test_sacale_stops_the_drug(said, drug):
+    from smart_docgemma.agent.ward_requests import _low, stop_of
+    assert stop_of(_low(said)) == drug
+
+
+@pytest.mark.parametrize("said", ["sacale sangre para INR", "saca una gasometria"])
+def test_sacale_without_a_drug_stops_nothing(said):
+    from smart_docgemma.agent.ward_requests import _low, stop_of
+    assert stop_of(_low(said)) is None
+
+
+# fourth walk: what is prescribed for her is her list with its review
+@pytest.mark.parametrize("said", ["fijate si hay algo peligroso en lo que tiene indicado",
+                                  "tem algo errado no que ele tem prescrito?"])
+def test_what_is_prescribed_for_her_is_her_list(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == "medications"
+
+
+@pytest.mark.parametrize("said", ["lo que tiene es una neumonia", "tiene indicado reposo absoluto"])
+def test_what_she_has_is_no_list(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) != "medications"
+
+
+# fourth walk: Naprux (Argentina) is naproxen, not a person
+def test_naprux_is_naproxen():
+    assert [d.name for d in find_drugs("le iba a recetar Naprux")] == ["naproxen"]
+    assert first_name_people("le iba a recetar Naprux") == []
+
+
+# fourth walk: a relative of the one in a bed is that bed's patient; a count of children is no bed
+@pytest.mark.parametrize(("said", "found"), [
+    ("el marido de la 7 pregunta por su potasio", ["de la 7"]),
+    ("o filho do 9 perguntou do INR", ["do 9"]),
+    ("le mari du 14 demande sa kaliemie", ["du 14"]),
+    ("el marido de la paciente pregunta por su potasio", []),
+    ("la madre de 3 hijos", []),
+    ("la paciente de 3 hijos", []),
+    ("mere de 2 enfants", []),
+    ("a filha de 2 anos", []),
+])
+def test_a_relative_of_a_bed_is_that_beds_patient(said, found):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said) == found
