@@ -193,3 +193,36 @@ def test_naprux_is_naproxen():
 def test_a_relative_of_a_bed_is_that_beds_patient(said, found):
     from smart_docgemma.reading.people import beside_people
     assert beside_people(said) == found
+
+
+# fifth walk: a child in a bed is that bed's patient; the child in context stays hers
+@pytest.mark.parametrize(("said", "found"), [
+    ("a mama do miudo da 6 quer saber a glicemia dele", ["da 6"]),
+    ("la nina de la 4 tiene fiebre", ["de la 4"]),
+    ("le petit du 12 a de la fievre", ["du 12"]),
+    ("el nino de 3 anos", []),
+    ("un petit de 2 ans", []),
+    ("o miudo ta com febre, posso dar ben-u-ron?", []),
+])
+def test_a_child_in_a_bed_is_that_beds_patient(said, found):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said) == found
+
+
+# fifth walk: Flemoxin (Portugal) is amoxicillin, not a person
+def test_flemoxin_is_amoxicillin():
+    assert [d.name for d in find_drugs("vou iniciar Flemoxin nela")] == ["amoxicillin"]
+    assert first_name_people("vou iniciar Flemoxin nela") == []
+
+
+# fifth walk: the pressure as Portugal says it, "tensao", with its pair is a reading
+def test_tensao_with_its_pair_is_a_pressure():
+    from smart_docgemma.tools.words.ward_words import readings
+    got = readings("tensao 14/8 as 10h, regista por favor")
+    assert [(r.vital, r.values) for r in got] == [("blood pressure", (140.0, 80.0))]
+
+
+@pytest.mark.parametrize("said", ["tensao alta ontem", "a tensao dela ta como?"])
+def test_tensao_without_its_pair_is_no_reading(said):
+    from smart_docgemma.tools.words.ward_words import readings
+    assert readings(said) == []
