@@ -334,7 +334,8 @@ def stop_of(low: str) -> str | None:
 
 def _para_stopped(low: str, named: list[tuple[str, str]]) -> tuple[str, ...]:
     """The Brazilian imperative "para" (stop) opening a message or a clause, its drug named
-    alone after it ("para o AAS dele", "para a metformina, tá com TFG baixa"): a stop. "para"
+    alone after it ("para o AAS dele", "para a metformina, tá com TFG baixa", "para a
+    metformina de vez"): a stop. "para"
     is also the preposition "for", so the drug must end the clause, with at most her possessive
     ("para o potássio baixo, KCl xarope", "amoxicilina para a otite" stop nothing)."""
     return tuple(name for name, surface in named if _para_before(surface).search(low))
@@ -345,6 +346,8 @@ def _para_before(surface: str) -> re.Pattern[str]:
     return re.compile(
         rf"(?:^|[,;.!:]\s*)para\s+(?:(?:o|a|os|as)\s+)?{re.escape(surface)}"
         r"(?:\s+(?:dele|dela|deles|delas|do paciente|da paciente|do senhor|da senhora))?"
+        # ... and for good ("para a metformina de vez, TFG baixou")
+        r"(?:\s+(?:de vez(?: por todas)?|definitivamente))?"
         r"\s*(?:[,;.!-]|$)")
 
 

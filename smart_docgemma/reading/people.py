@@ -392,8 +392,11 @@ _NAMED_BETWEEN = r"(?:\s*,?\s+(?:(?:a|o|la|el|le)\s+)?(?-i:[A-Z][a-z'\-]{2,})\s*
 # after "de la 3": a decimal, a unit, an age or a pregnancy's weeks, never a bed ("la paciente de
 # 83 años", "paciente de 32 semanas", "patiente de 28 SA")
 # ("12 SA", weeks of amenorrhoea, is a term; "la dame de la 12 sa créatinine" is her possessive)
+# ... nor a count of children ("la madre de 3 hijos", "mere de 2 enfants"), now that a relative
+# before a bed's number is the bed's ("el marido de la 7")
 _NOT_A_BED = (r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|months|jours|dias|"
-              r"days|semanas?|semaines?|sem|weeks?|wks?|horas?|heures?|hours?|hs)\b"
+              r"days|semanas?|semaines?|sem|weeks?|wks?|horas?|heures?|hours?|hs|hij[oa]s|filh[oa]s|"
+              r"enfants|children|kids)\b"
               r"|\s*sa\b(?!\s+(?!(?:de|et|d)\b)[^\W\d_]{2,})")
 
 
@@ -805,6 +808,11 @@ def _asks_of_self() -> tuple[re.Pattern[str], ...]:
                    # and the patient's own medicines asked for ("las mismas pastillas")
                    rf"(?:{alt(said['modals'])})\s+(?:{alt(said['takes_unsaid'])})\s+"
                    rf"(?:[\w']+\s+){{0,2}}(?:{alt(said['the_same'])})(?![\w'])|"
+                   # "a esposa dele quer saber se pode tomar o marevan dele tambem": the subject
+                   # unsaid, the patient's drug named his and "also" last (the relative asks for
+                   # herself; "se pode tomar dipirona tambem" may be the patient's, and stays his)
+                   rf"(?:{alt(said['modals'])})\s+(?:{alt(said['takes_unsaid'])})\s+[^?.!,;]{{1,40}}?"
+                   rf"\s(?:{alt(said['patients_own'])})\s+(?:{alt(said['also'])})\s*[?.!]*\s*$|"
                    # "su hijo quiere saber si puede tomar ibuprofeno él": the pronoun last
                    # ("… darle ibuprofeno a él": to him, the patient, is no pronoun of the asker)
                    rf"(?:{alt(said['modals'])})\s+[^?.!,;]{{1,40}}?(?<!\sa)\s(?:{alt(said[sex]['pronouns'])})"

