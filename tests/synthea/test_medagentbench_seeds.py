@@ -109,6 +109,8 @@ SETS = {
                  (11, 13, 11, 10, 11, 12, 11, 10, 11, 12), 110, 0.4, 20, 12, whole=8),
     691: WardSet("medagentbench_seed691.yaml", PopulationSpec(seed=691, size=7, ages="1-95"),
                  (8, 9, 9, 8, 8, 6, 6, 7, 9, 10), 80, 0.4, 20, 12, whole=7),
+    733: WardSet("medagentbench_seed733.yaml", PopulationSpec(seed=733, size=7, ages="1-95"),
+                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 80, 0.4, 20, 12),
 }
 
 
