@@ -29,6 +29,7 @@ from ..reading.entities import Entities
 from ..reading.first_names import first_name_people
 from ..reading.kind_asked import kind_asked
 from ..reading.lower_names import (
+    given_names as census_given_names,
     lower_ordered_for,
     lower_titled_people,
     order_object_people,
@@ -330,7 +331,12 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
                 normalise(w) in not_name_words() for w in words
                 if w.lower() not in languages.surname_particles()):
             continue
-        if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
+        # (a month's name typed before a surname and a birth date is the given name: "avril
+        # bernier dob …")
+        if len(words) >= least and not any(
+                w.lower() in _guard_names()
+                and not (span in typed_born and _month_named(languages.fold(w).lower()))
+                for w in words):
             names.append(" ".join(words))
     # "how old is mr little": after a title, a surname that is also a word is the surname
     names += [m.group(1) for m in _TITLED_LOWER.finditer(text)
@@ -516,14 +522,22 @@ def _typed_born(text: str, drug_words: set[str]) -> list[str]:
         for word in reversed(words):
             if normalise(word) in stop or word in stop or len(tail) == 3:
                 # a given name that is also a word, before a surname no list holds ("ella batz
-                # born …", "grace adeyemi dob …")
-                if len(tail) == 1 and languages.fold(word).lower() in word_names():
+                # born …", "grace adeyemi dob …"), a month's name among them ("avril bernier dob
+                # …", "june hartmann dob …": a month is no name before a surname only in a date)
+                if len(tail) == 1 and (languages.fold(word).lower() in word_names()
+                                       or _month_named(languages.fold(word).lower())):
                     tail.insert(0, word)
                 break
             tail.insert(0, word)
         if len(tail) >= 2:
             names.append(" ".join(tail))
     return names
+
+
+def _month_named(word: str) -> bool:
+    """A month's whole name in any language that is also a census given name ("avril", "april",
+    "june", "may", "abril"); never a month's first letters ("marcus", "junior")."""
+    return word in _month_words() and word in census_given_names()
 
 
 _MONTHS = {
