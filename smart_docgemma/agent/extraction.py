@@ -276,6 +276,9 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     exact_words = {w for d in drugs if d.match != "fuzzy" for w in d.surface.split()}
     exact_words |= {normalise(_POSS.sub("", w)) for w in exact_words}
     typed_born = _typed_born(text, exact_words)
+    # "refer Avril Bernier to ortho": a month's name written as a given name before a surname
+    found += [(m.group(1), 2) for m in _CAPITALISED_RUN.finditer(text)
+              if _as_a_name(m.group(1).split())]
     found += [(name, 2) for name in typed_born]  # "beverley mosciski dob …"
     found += [(name, 2) for name in _mrn_of_dated(text, drug_words)]  # "mrn lily dubuque 08/04/…"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
@@ -331,11 +334,12 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
                 normalise(w) in not_name_words() for w in words
                 if w.lower() not in languages.surname_particles()):
             continue
-        # (a month's name typed before a surname and a birth date is the given name: "avril
-        # bernier dob …")
+        # (a month's name typed before a surname and a birth date, or written as a name before
+        # one, is the given name: "avril bernier dob …", "refer Avril Bernier to ortho")
+        month_named = span in typed_born or _as_a_name(words)
         if len(words) >= least and not any(
                 w.lower() in _guard_names()
-                and not (span in typed_born and _month_named(languages.fold(w).lower()))
+                and not (month_named and _month_named(languages.fold(w).lower()))
                 for w in words):
             names.append(" ".join(words))
     # "how old is mr little": after a title, a surname that is also a word is the surname
@@ -538,6 +542,20 @@ def _month_named(word: str) -> bool:
     """A month's whole name in any language that is also a census given name ("avril", "april",
     "june", "may", "abril"); never a month's first letters ("marcus", "junior")."""
     return word in _month_words() and word in census_given_names()
+
+
+_CAPITALISED_RUN = re.compile(r"(?<![\w'])([A-Z][a-z]+(?:\s+[A-Z][a-z'\-]+){1,2})(?![\w'])")
+
+
+def _as_a_name(words: list[str]) -> bool:
+    """Two or three words written as a name ("Avril Bernier"), the first a month's name that is
+    a given name and the others no month, word of the assistant's or guard word ("April
+    Smith"; never "April Monday", "June INR")."""
+    if not 2 <= len(words) <= 3 or not all(w[:1].isupper() and w[1:2].islower() for w in words):
+        return False
+    rest = [languages.fold(w).lower() for w in words[1:]]
+    return _month_named(languages.fold(words[0]).lower()) and not any(
+        w in _month_words() or w in not_name_words() or w in _guard_names() for w in rest)
 
 
 _MONTHS = {
