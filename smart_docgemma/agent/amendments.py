@@ -207,7 +207,8 @@ def _time_moved() -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z])(?:{verbs})(?:\s+[a-z0-9&'-]+){{0,2}}?"
                       r"(?:\s+(?:back|forward|out|up))?\s+(?:to|till|until|a|para|pra|pour)"
                       r"(?:\s+(?:las|la|as|a|the))?\s+\d{1,2}(?:[:h.]?\d{2})?\s*(?:am|pm|h|hrs?)?"
-                      r"(?![\d/.,]|\s*(?:mg|g|mcg|meq|mmol|ml|l|litres?|liters?|kg|units?|u|%)(?![a-z]))")
+                      r"(?![\d/.,]|\s*[x×](?![a-z])"
+                      r"|\s*(?:mg|g|mcg|meq|mmol|ml|l|litres?|liters?|kg|units?|u|%)(?![a-z]))")
 
 
 def _any_of(key: str) -> re.Pattern[str]:

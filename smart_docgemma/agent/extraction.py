@@ -30,6 +30,8 @@ from ..reading.first_names import first_name_people
 from ..reading.kind_asked import kind_asked
 from ..reading.lower_names import (
     given_names as census_given_names,
+)
+from ..reading.lower_names import (
     lower_ordered_for,
     lower_titled_people,
     order_object_people,

@@ -27,7 +27,7 @@ def test_a_card_moved_by_a_verb_and_a_clock_is_a_change(said):
 
 @pytest.mark.parametrize("said", ["iv push over 10 min", "push 2 g magnesium", "push to 2 g",
                                   "push fluids to 2 l", "shift to 40 meq", "push the recheck",
-                                  "move her to bed 10"])
+                                  "move her to bed 10", "muda a segunda para 2x/dia"])
 def test_the_verb_without_a_clock_after_it_changes_nothing(said):
     assert not changes_a_field(fold(said).lower())
 
