@@ -281,6 +281,11 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     # "refer Avril Bernier to ortho": a month's name written as a given name before a surname
     found += [(m.group(1), 2) for m in _CAPITALISED_RUN.finditer(text)
               if _as_a_name(m.group(1).split())]
+    # "is April allergic to anything?", "refer avril to ortho": alone, where only a person stands
+    month_slotted = [name for m in _MONTH_IN_A_PERSONS_PLACE.finditer(text)
+                     for name in m.groups() if name
+                     and _month_named(languages.fold(name).lower())]
+    found += [(name, 1) for name in month_slotted]
     found += [(name, 2) for name in typed_born]  # "beverley mosciski dob …"
     found += [(name, 2) for name in _mrn_of_dated(text, drug_words)]  # "mrn lily dubuque 08/04/…"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
@@ -332,13 +337,13 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
                       or w in word_named
                       or (span in typed_born and normalise(w) not in exact_words))]
         # "mrs" before an ordinary word; a name typed before its birth date was read already
-        if span[:1].islower() and span not in typed_born and any(
+        if span[:1].islower() and span not in typed_born and span not in month_slotted and any(
                 normalise(w) in not_name_words() for w in words
                 if w.lower() not in languages.surname_particles()):
             continue
         # (a month's name typed before a surname and a birth date, or written as a name before
         # one, is the given name: "avril bernier dob …", "refer Avril Bernier to ortho")
-        month_named = span in typed_born or _as_a_name(words)
+        month_named = span in typed_born or span in month_slotted or _as_a_name(words)
         if len(words) >= least and not any(
                 w.lower() in _guard_names()
                 and not (month_named and _month_named(languages.fold(w).lower()))
@@ -544,6 +549,16 @@ def _month_named(word: str) -> bool:
     """A month's whole name in any language that is also a census given name ("avril", "april",
     "june", "may", "abril"); never a month's first letters ("marcus", "junior")."""
     return word in _month_words() and word in census_given_names()
+
+
+# a month's name where only a person stands: the subject of "is … allergic / on", the one "what
+# is … on?" asks of, the one referred or sent somewhere; never before a day or a year ("is May 3
+# ok", "refer in June 2027")
+_MONTH_IN_A_PERSONS_PLACE = re.compile(
+    r"(?i)(?:\b(?:is|does|has|was|did)\s+([a-z]+)\s+(?:still\s+)?(?:on|allergic|taking|diabetic|"
+    r"pregnant|due|having|getting)\b"
+    r"|\bwhat(?:'s|s| is| was)\s+([a-z]+)\s+on\b"
+    r"|\b(?:refer|send)\s+([a-z]+)\s+(?:to|for)\b)(?!\s*\d)")
 
 
 _CAPITALISED_RUN = re.compile(r"(?<![\w'])([A-Z][a-z]+(?:\s+[A-Z][a-z'\-]+){1,2})(?![\w'])")

@@ -62,3 +62,21 @@ def test_the_blood_sugar_typed_bs_after_a_statistic_is_the_capillary_glucose(sai
 def test_breath_and_bowel_sounds_typed_bs_are_no_glucose(said):
     assert chart_focus(said) is None
     assert "chart_question" not in extract(said).actions
+
+
+# found after the holdout by a check of the same names alone (not a case of the set): "is April
+# allergic to anything?" answered the chart in context and "refer avril to ortho" carded for it
+@pytest.mark.parametrize(("said", "name"), [
+    ("what is Avril on?", "Avril"), ("is April allergic to anything?", "April"),
+    ("refer avril to ortho", "avril"), ("is june still on warfarin", "june"),
+    ("send june to ortho", "june"), ("what was april on?", "april"),
+])
+def test_a_months_name_alone_where_only_a_person_stands_is_a_person(said, name):
+    assert extract(said).patient_names == (name,)
+
+
+@pytest.mark.parametrize("said", ["is May 3 ok for the echo", "refer in June 2027",
+                                  "is it on in april?", "send for may review",
+                                  "is she on it since april", "what is the plan for april"])
+def test_a_month_said_as_a_month_where_a_person_might_stand_names_no_one(said):
+    assert extract(said).patient_names == ()
