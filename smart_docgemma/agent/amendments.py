@@ -200,7 +200,22 @@ def changes_a_field(low: str) -> bool:
     """A word of change ("actually", "make that", "plutôt", "na verdade", "mejor") or of
     switching ("instead", "à la place") in the accent-folded lower-case message."""
     return bool(_change_words().search(low) or _any_of("switch_words").search(low)
-                or _from_to().search(low))
+                or _from_to().search(low) or _time_moved().search(low))
+
+
+@lru_cache(maxsize=1)
+def _time_moved() -> re.Pattern[str]:
+    """A verb that moves the card (``time_move_verbs``), at most two words of its noun, then
+    "to"/"à"/"para"/"a" and a clock time ("push the recheck to 10am", "décale le contrôle à
+    10h", "pasa el control a las 10"); never the verb without a clock after it ("iv push over
+    10 min", "push 2 g magnesium")."""
+    verbs = "|".join(re.escape(w) for w in sorted(_words()["time_move_verbs"], key=len,
+                                                  reverse=True))
+    return re.compile(rf"(?<![a-z])(?:{verbs})(?:\s+[a-z0-9&'-]+){{0,2}}?"
+                      r"(?:\s+(?:back|forward|out|up))?\s+(?:to|till|until|a|para|pra|pour)"
+                      r"(?:\s+(?:las|la|as|a|the))?\s+\d{1,2}(?:[:h.]?\d{2})?\s*(?:am|pm|h|hrs?)?"
+                      r"(?![\d/.,]|\s*[x×](?![a-z])"
+                      r"|\s*(?:mg|g|mcg|meq|mmol|ml|l|litres?|liters?|kg|units?|u|%)(?![a-z]))")
 
 
 def _any_of(key: str) -> re.Pattern[str]:

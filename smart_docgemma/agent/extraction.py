@@ -29,6 +29,9 @@ from ..reading.entities import Entities
 from ..reading.first_names import first_name_people
 from ..reading.kind_asked import kind_asked
 from ..reading.lower_names import (
+    given_names as census_given_names,
+)
+from ..reading.lower_names import (
     lower_ordered_for,
     lower_titled_people,
     order_object_people,
@@ -279,6 +282,14 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     exact_words = {w for d in drugs if d.match != "fuzzy" for w in d.surface.split()}
     exact_words |= {normalise(_POSS.sub("", w)) for w in exact_words}
     typed_born = _typed_born(text, exact_words)
+    # "refer Avril Bernier to ortho": a month's name written as a given name before a surname
+    found += [(m.group(1), 2) for m in _CAPITALISED_RUN.finditer(text)
+              if _as_a_name(m.group(1).split())]
+    # "is April allergic to anything?", "refer avril to ortho": alone, where only a person stands
+    month_slotted = [name for m in _MONTH_IN_A_PERSONS_PLACE.finditer(text)
+                     for name in m.groups() if name
+                     and _month_named(languages.fold(name).lower())]
+    found += [(name, 1) for name in month_slotted]
     found += [(name, 2) for name in typed_born]  # "beverley mosciski dob …"
     found += [(name, 2) for name in _mrn_of_dated(text, drug_words)]  # "mrn lily dubuque 08/04/…"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
@@ -330,11 +341,17 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
                       or w in word_named
                       or (span in typed_born and normalise(w) not in exact_words))]
         # "mrs" before an ordinary word; a name typed before its birth date was read already
-        if span[:1].islower() and span not in typed_born and any(
+        if span[:1].islower() and span not in typed_born and span not in month_slotted and any(
                 normalise(w) in not_name_words() for w in words
                 if w.lower() not in languages.surname_particles()):
             continue
-        if len(words) >= least and not any(w.lower() in _guard_names() for w in words):
+        # (a month's name typed before a surname and a birth date, or written as a name before
+        # one, is the given name: "avril bernier dob …", "refer Avril Bernier to ortho")
+        month_named = span in typed_born or span in month_slotted or _as_a_name(words)
+        if len(words) >= least and not any(
+                w.lower() in _guard_names()
+                and not (month_named and _month_named(languages.fold(w).lower()))
+                for w in words):
             names.append(" ".join(words))
     # "how old is mr little": after a title, a surname that is also a word is the surname
     names += [m.group(1) for m in _TITLED_LOWER.finditer(text)
@@ -525,14 +542,46 @@ def _typed_born(text: str, drug_words: set[str]) -> list[str]:
         for word in reversed(words):
             if normalise(word) in stop or word in stop or len(tail) == 3:
                 # a given name that is also a word, before a surname no list holds ("ella batz
-                # born …", "grace adeyemi dob …")
-                if len(tail) == 1 and languages.fold(word).lower() in word_names():
+                # born …", "grace adeyemi dob …"), a month's name among them ("avril bernier dob
+                # …", "june hartmann dob …": a month is no name before a surname only in a date)
+                if len(tail) == 1 and (languages.fold(word).lower() in word_names()
+                                       or _month_named(languages.fold(word).lower())):
                     tail.insert(0, word)
                 break
             tail.insert(0, word)
         if len(tail) >= 2:
             names.append(" ".join(tail))
     return names
+
+
+def _month_named(word: str) -> bool:
+    """A month's whole name in any language that is also a census given name ("avril", "april",
+    "june", "may", "abril"); never a month's first letters ("marcus", "junior")."""
+    return word in _month_words() and word in census_given_names()
+
+
+# a month's name where only a person stands: the subject of "is … allergic / on", the one "what
+# is … on?" asks of, the one referred or sent somewhere; never before a day or a year ("is May 3
+# ok", "refer in June 2027")
+_MONTH_IN_A_PERSONS_PLACE = re.compile(
+    r"(?i)(?:\b(?:is|does|has|was|did)\s+([a-z]+)\s+(?:still\s+)?(?:on|allergic|taking|diabetic|"
+    r"pregnant|due|having|getting)\b"
+    r"|\bwhat(?:'s|s| is| was)\s+([a-z]+)\s+on\b"
+    r"|\b(?:refer|send)\s+([a-z]+)\s+(?:to|for)\b)(?!\s*\d)")
+
+
+_CAPITALISED_RUN = re.compile(r"(?<![\w'])([A-Z][a-z]+(?:\s+[A-Z][a-z'\-]+){1,2})(?![\w'])")
+
+
+def _as_a_name(words: list[str]) -> bool:
+    """Two or three words written as a name ("Avril Bernier"), the first a month's name that is
+    a given name and the others no month, word of the assistant's or guard word ("April
+    Smith"; never "April Monday", "June INR")."""
+    if not 2 <= len(words) <= 3 or not all(w[:1].isupper() and w[1:2].islower() for w in words):
+        return False
+    rest = [languages.fold(w).lower() for w in words[1:]]
+    return _month_named(languages.fold(words[0]).lower()) and not any(
+        w in _month_words() or w in not_name_words() or w in _guard_names() for w in rest)
 
 
 _MONTHS = {

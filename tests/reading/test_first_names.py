@@ -132,3 +132,18 @@ def test_andean_and_argentine_nicknames(said, names):
     from smart_docgemma.reading.first_names import first_name_people
 
     assert first_name_people(said) == names
+# seed 733: a given name before the digit it also names is the finger, not a person ("refer to
+# ortho, jammed pinkie finger" was refused as a question about "pinkie"); the name alone, or
+# owning something, is still hers or someone else's
+@pytest.mark.parametrize("said", ["refer to ortho, jammed pinkie finger playing volleyball",
+                                  "pinky toe fracture, refer ortho",
+                                  "pinkie finger pain - refer ortho"])
+def test_a_given_name_before_the_digit_it_names_is_no_person(said):
+    assert first_name_people(said) == []
+
+
+@pytest.mark.parametrize(("said", "name"), [("what is Pinkie on?", "Pinkie"),
+                                            ("what was Pinkie's last sugar", "Pinkie"),
+                                            ("jammed pinkie", "pinkie")])
+def test_the_same_given_name_without_the_digit_is_a_person(said, name):
+    assert first_name_people(said) == [name]

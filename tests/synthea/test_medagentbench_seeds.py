@@ -33,11 +33,15 @@ Danette), a dead woman loaded and sharing a living woman's birth date; "pmhx - a
 all seven charts loaded and living: a boy of 4 and a girl of 1 with epilepsy, given names that are
 also words (Prince, Scarlet, Nana) named in other charts; the benchmark's own wording with the
 patient's id for every task in both splits, "¿qué edad tiene?", "pmhx - any valve disease?",
-"hold off on that, don't order", "nah don't send"). Per set: the
+"hold off on that, don't order", "nah don't send") and 733 (aged 1-95, no child, four of
+seven living charts loaded and three over the cap, named in the loaded charts and one looked
+up; given names that are also words: "Avril" (a month) and "Pinkie" (a finger: "jammed pinkie
+finger" is no person); "push the recheck to 10am", "mean bs over the last day", "mrn for avril
+bernier, dob 3/7/87", "refer Avril Bernier to ortho" in another chart). Per set: the
 cases cover the ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
-with ``FHIR_UPSTREAM_URL`` on a server of your own: the seventeen populations live side by side.
+with ``FHIR_UPSTREAM_URL`` on a server of your own: the eighteen populations live side by side.
 A plain run scores the first set and the five newest (``IN_EVERY_RUN``); ``WARD_SEEDS=all``
 scores every one."""
 from __future__ import annotations
@@ -109,6 +113,8 @@ SETS = {
                  (11, 13, 11, 10, 11, 12, 11, 10, 11, 12), 110, 0.4, 20, 12, whole=8),
     691: WardSet("medagentbench_seed691.yaml", PopulationSpec(seed=691, size=7, ages="1-95"),
                  (8, 9, 9, 8, 8, 6, 6, 7, 9, 10), 80, 0.4, 20, 12, whole=7),
+    733: WardSet("medagentbench_seed733.yaml", PopulationSpec(seed=733, size=7, ages="1-95"),
+                 (8, 10, 8, 7, 7, 7, 7, 8, 9, 9), 80, 0.4, 20, 12),
 }
 
 
@@ -116,7 +122,7 @@ SETS = {
 # runs the first set and the five newest (each newer set was written against every rule before
 # it, and every seed's wordings stay pinned by their pure tests in tests/agent); WARD_SEEDS=all,
 # or a list ("97,151"), runs the others, as a change to the reading's rules should before it lands.
-IN_EVERY_RUN = (42, 521, 563, 601, 647, 691)
+IN_EVERY_RUN = (42, 563, 601, 647, 691, 733)
 
 
 def chosen_seeds(said: str | None = None) -> list[int]:
