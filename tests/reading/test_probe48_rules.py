@@ -35,7 +35,7 @@ def test_fine_beside_an_order_orders(said):
 
 @pytest.mark.parametrize(("said", "window"), [
     ("glucose in mg/dL over 2 days", "48h"),
-    ("sugars in mmol/l over 3 days", "72h"),
+    ("sugars in mmol/l over 3 days", "3d"),
 ])
 def test_a_unit_asked_makes_the_span_a_window(said, window):
     assert asked(said).window == window
@@ -49,3 +49,56 @@ def test_a_unit_asked_makes_the_span_a_window(said, window):
 ])
 def test_no_unit_no_window_from_a_span(said):
     assert asked(said).window is None
+
+
+# ---- after the blind holdout run
+
+@pytest.mark.parametrize(("said", "unit"), [
+    ("What was his highest temperature in Fahrenheit over the past 24 hours?", "[degF]"),
+    ("temp in °F last 24h", "[degF]"),
+    ("max temp in celsius today", "Cel"),
+])
+def test_a_temperature_asked_in_its_unit(said, unit):
+    assert asked(said).unit == unit
+
+
+@pytest.mark.parametrize("said", ["any f1 fans in f ward", "temp 38.2 at 3pm", "in f"])
+def test_no_temperature_unit_from_a_letter(said):
+    assert asked(said).unit is None
+
+
+@pytest.mark.parametrize("said", [
+    "Would you mind going through everything he is currently prescribed and telling me if any "
+    "of it worries you?",
+    "go over all she has been prescribed",
+    "everything he's been written up for ok?",
+])
+def test_everything_prescribed_is_the_review(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == "review"
+
+
+@pytest.mark.parametrize("said", ["he is prescribed amoxicillin", "was it prescribed"])
+def test_a_prescription_alone_is_no_review(said):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) != "review"
+
+
+@pytest.mark.parametrize("said", [
+    "sister wanjiru on ward 4 wants her latest egfr",
+    "Dr Chen in bay 2 asks for her K",
+    "charge nurse ali from ward 7 wants her inr",
+])
+def test_a_colleague_placed_on_a_ward_is_no_patient(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    "nurse says the man in bed 3 needs paracetamol",
+    "the lady on ward 4 - whats her k",
+    "ask sister about bed 4",
+])
+def test_a_bed_without_a_colleague_before_it_is_another_patient(said):
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people(said)
