@@ -764,7 +764,8 @@ def beside_people(text: str) -> list[str]:
     found += across_patients(text or "")  # "all my patients", "both of them": no one chart
     found += _relatives_as_subject(folded)
     found = [f for f in found if not _theirs_taken(folded, f) and not _compared(folded, f)
-             and not _also_for_her(folded, f) and not _gives_to_her(folded, f)]
+             and not _also_for_her(folded, f) and not _gives_to_her(folded, f)
+             and not _staff_placed(folded, f)]
     for m in _ASKS_OF_SELF.finditer(folded):  # "his wife asks if she can take ibuprofen"
         rel, pronoun = m.group(1).lower(), m.group(2).lower()
         if ((rel in _FEMALE and pronoun == "she") or (rel in _MALE and pronoun == "he")) \
@@ -773,6 +774,19 @@ def beside_people(text: str) -> list[str]:
     found += _asking_of_self(folded)
     found += _for_themself(folded)
     return list(dict.fromkeys(found))
+
+
+def _staff_placed(folded: str, found: str) -> bool:
+    """A ward or bay right after a colleague's title and name is where the colleague works
+    ("sister wanjiru on ward 4 wants her latest egfr", "Dr Chen in bay 2 asks …"): no patient.
+    The name is one or two words without a possessive, never a person's noun ("Dr Chen's patient
+    on ward 4", "nurse says the man in bed 3" still name another patient)."""
+    said = people_data()["staff_placed"]
+    titles = "|".join(re.escape(w) for w in sorted(said["titles"], key=len, reverse=True))
+    persons = "|".join(re.escape(w) for w in said["not_names"])
+    return bool(re.search(
+        rf"(?i)(?<![\w'])(?:{titles})\.?\s+(?:(?!(?:{persons})\b)[a-z][a-z-]*\s+){{1,2}}"
+        rf"(?:on|in|from|at)\s+(?:the\s+)?{re.escape(found)}(?![\w'])", folded))
 
 
 @lru_cache(maxsize=1)

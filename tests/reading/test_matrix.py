@@ -499,6 +499,17 @@ FLOORS = {
     # read as no stop; fixed as rules
     ("probe38_intl", "tuned"): 16,
     ("probe38_intl", "holdout"): 16,
+    # probe48_en (twelve #48 intents each said twice in very different words, one twin tuned and
+    # one holdout: a drug by class or brand, a typo, a follow-up after a check, own identifiers
+    # with a finding, persons and colleagues named mid-sentence, Fahrenheit readings with a time,
+    # windows asked in a unit, the whole list in two words and in a long sentence; twenty-first
+    # stop, second round): blind 10/12 tuned, 0 unsafe ("fine to give ibuprofen 400?" asked a
+    # frequency; "glucose in mg/dL over 2 days" listed the whole chart), 9/12 holdout after the
+    # tuned fixes with 1 unsafe ("going through everything he is currently prescribed" matched no
+    # source), "sister wanjiru on ward 4" refused as a bed and the highest temperature not given
+    # in Fahrenheit; fixed as rules
+    ("probe48_en", "tuned"): 12,
+    ("probe48_en", "holdout"): 12,
 }
 
 

@@ -197,9 +197,12 @@ def _phrases(key: str) -> re.Pattern[str]:
 def asked(question: str) -> Asked:
     """The window and statistic of ``question``; ``Asked()`` when it names neither."""
     low = fold(question).replace("'", " ")
-    statistic, limits = _statistic(low), thresholds(low)
-    window = _window(low) or (_span(low) if statistic or limits else None)
-    return Asked(window=window, statistic=statistic, thresholds=limits, unit=_unit_asked(low),
+    statistic, limits, unit = _statistic(low), thresholds(low), _unit_asked(low)
+    # "glucose in mg/dL over 2 days": a unit asked makes the values a result's, so the span is
+    # the window just passed, as with a statistic or a threshold ("repeat u&e in 2 days" and
+    # "ceftriaxone over 30 minutes" ask no unit and stay no window)
+    window = _window(low) or (_span(low) if statistic or limits or unit else None)
+    return Asked(window=window, statistic=statistic, thresholds=limits, unit=unit,
                  count=count_asked(low), judge=judged(low))
 
 
