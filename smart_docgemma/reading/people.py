@@ -1219,12 +1219,32 @@ def is_place(span: str, text: str = "") -> bool:
     if _place_words().search(fold_accents(span).lower()):
         return True
     for m in re.finditer(rf"(?<![\w'\u2019]){re.escape(span)}(?![\w'\u2019])", text or ""):
+        if _saint_named(span, text, m.start(), m.end()):
+            return True
         near = (text[max(0, m.start() - 20):m.start()].split()[-1:]
                 + text[m.end():m.end() + 20].split()[:1])
         if any(w[:1].isupper() and _place_words().fullmatch(fold_accents(w).lower().strip(",.?"))
                for w in near):
             return True
     return False
+
+
+def _saint_named(span: str, text: str, start: int, end: int) -> bool:
+    """``span`` opens with a saint's word and a capitalised word follows it, in the span or
+    right after it in ``text`` ("Santa Casa", "San Roque", "Hospital São Lucas", "Santa" of "da
+    Santa Casa"): a hospital, a church, a town, never a person. A title right before it keeps a
+    surname of that form ("la señora San Martín", "Mrs St John"), as does a saint's word alone
+    ("a dona Santa do leito 3")."""
+    words = span.split()
+    if fold_accents(words[0]).lower().rstrip(".") not in {
+            str(w) for w in _people_data()["place_saints"]}:
+        return False
+    after = text[end:].split()[:1] if len(words) == 1 else words[1:2]
+    if not (after and after[0][:1].isupper()):
+        return False
+    before = fold_accents(text[:start]).lower().split()[-1:]
+    titles = {str(t) for ts in _people_data()["titles_by_sex"].values() for t in ts}
+    return not (before and before[0].rstrip(".") in titles)
 
 
 # a user name or an e-mail's name part: an initial or a given name, a dot or an underscore, a
