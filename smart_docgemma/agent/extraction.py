@@ -400,6 +400,9 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     # the patient), never as a patient of its own
     theirs = relatives_names(text)
     names = [n for n in names if languages.fold(n.split()[0]).lower() not in theirs]
+    # ... and the colleague asking stays no patient whichever reader found the name ("Amparo, la
+    # enfermera de guardia, dice …": also a given name anywhere)
+    names = [n for n in names if not {languages.fold(w).lower() for w in n.split()} <= asking]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
 
 

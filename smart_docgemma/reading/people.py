@@ -532,6 +532,10 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # a handover line's bed followed by whom it holds ("Bed 3 - Mrs Bayer, 81, …") is that
         # person's bed: the title and name say who it is, and are read as any name is
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b(?!{_BED_HOLDS})"),
+        # a side room written short, its letters joined to its number ("faith in SR2", "the
+        # lady in sr4"): never a slow-release strength, which has a space or a unit ("SR 20mg")
+        re.compile(rf"(?i)\b((?:{_words_of('joined_beds')})\d{{1,2}}[a-z]?)\b"
+                   r"(?!\s*(?:mg|mcg|g|ml)\b)"),
         re.compile(rf"(?i)(?<![\w'])({_words_of('elsewhere')})(?![\w'])"),
         # "a senhora da cama ao lado", "du lit d'en face": a bed beside hers is another's
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('beds')})\s+(?:{_words_of('bed_beside')}))"
@@ -1353,9 +1357,30 @@ _COLLEAGUE_ASKING = re.compile(
     r"llam\u00f3)\b")
 
 
+@lru_cache(maxsize=1)
+def _colleague_apposed() -> re.Pattern[str]:
+    """A name, then a staff role set off by commas, then a verb of saying or asking ("a Luz,
+    enfermeira da noite, disse que …", "Joy, the night nurse, says …", "Amparo, la enfermera de
+    guardia, dice …"): the colleague reporting, never a patient. Without the verb after the
+    aside the name stays a person ("Joy, the nurse, has a headache" is about Joy)."""
+    said = _people_data()
+    roles = "|".join(re.escape(str(w)) for w in sorted(said["colleague_roles"], key=len,
+                                                        reverse=True))
+    verbs = "|".join(re.escape(str(w)) for w in sorted(said["colleague_says"], key=len,
+                                                        reverse=True))
+    name = r"(?-i:[A-Z\u00c0-\u00dd][\w'-]+)"
+    return re.compile(
+        rf"(?i)(?<![\w'])({name}(?:\s+{name}){{0,2}})\s*,\s*(?:[^,.;?!]{{0,20}}?\s)?"
+        rf"(?:{roles})(?![\w'])[^,.;?!]{{0,30}},\s*(?:{verbs})(?![\w'])")
+
+
 def colleagues_asking(text: str) -> list[str]:
-    """The names of colleagues who ask about the patient, as written."""
-    return [m.group(1) for m in _COLLEAGUE_ASKING.finditer(text or "")]
+    """The names of colleagues who ask about the patient, as written: after a staff title
+    ("le Dr Aimé Diouf, son pneumologue, demande …") or before a role set off by commas ("a Luz,
+    enfermeira da noite, disse …")."""
+    return [m.group(1) for p in (_COLLEAGUE_ASKING, _colleague_apposed())
+            for m in p.finditer(fold_accents(text or "") if p is not _COLLEAGUE_ASKING
+                                else text or "")]
 
 
 # a title of staff, a name and a possessive ("Dr Mensah's INR?", "Sister Grace's patient"): the
