@@ -1370,7 +1370,7 @@ def _colleague_apposed() -> re.Pattern[str]:
                                                         reverse=True))
     name = r"(?-i:[A-Z\u00c0-\u00dd][\w'-]+)"
     return re.compile(
-        rf"(?i)(?<![\w'])({name}(?:\s+{name}){{0,2}})\s*,\s*(?:[^,.;?!]{{0,20}}?\s)?"
+        rf"(?i)(?<![\w'])({name}(?:\s+{name}){{0,2}})\s*,\s*(?:[^,.;?!]{{0,20}}?[\s'\u2019])?"
         rf"(?:{roles})(?![\w'])[^,.;?!]{{0,30}},\s*(?:{verbs})(?![\w'])")
 
 
