@@ -118,6 +118,16 @@ _RECORD_NUMBER = re.compile(
     r"(?:\b(?:patient|pt|paciente|patiente|doente|(?:hosp(?:ital)?|unit|record|chart|case|reg"
     r"(?:istration)?)\.?\s*(?:no|num|number|nbr|#)|nhs(?:\s*(?:no|number))?)\.?\s*[:#]?\s*|#\s*)"
     r"(\d{5,10}|\d{3}[ -]\d{3}(?:[ -]\d{3,4})?)\b", re.I)
+# MedAgentBench's record numbers: one capital letter and seven digits ("S6534835", "S2874099"),
+# an id wherever it stands; a lab, a vitamin or a type ("B12", "T2DM", "G6PD") has fewer digits
+_LETTERED_RECORD = re.compile(r"(?<![\w-])([A-Z]\d{7})(?![\w-])")
+# a record number typed as its digits alone opening the message, before a dash, a colon or a
+# comma, or before a verb asking of it ("100587 is his inr in range?", "100712 : elle est
+# allergique à quoi ?", "100 231 - her k?"); a dose ("100000 units"), a count or a year has no
+# such mark after it, and digits inside the sentence stay numbers
+_OPENING_NUMBER = re.compile(
+    r"^\s*(\d{6,10}|\d{3} \d{3}(?: \d{3,4})?)(?=\s*[-\u2013:,](?!\s*\d)|"
+    r"\s+(?:is|has|was|est|a|é|e|tem|es|está|esta|tiene)\s)")
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 # an id typed in part, as the ward shortens a long one: its first group after a patient's word
 # ("pt 8cd61d7a", "paciente 3ec5a571"), or its first two or more groups anywhere
@@ -193,6 +203,7 @@ def find_patient_ids(text: str) -> list[str]:
     refs = [i.rstrip(".") for i in _PATIENT_REF.findall(text)]
     said = _MRN_WORD.findall(text) + _PATIENT_ID.findall(text) + _PATIENT_WORD_ID.findall(text)
     said += _RECORD_NUMBER.findall(text)
+    said += _LETTERED_RECORD.findall(text) + _OPENING_NUMBER.findall(text)
     said += _hyphen_ids(text)
     said += _UUID.findall(text) + _SHORT_ID.findall(text)
     # a bare run of groups holds a letter ("20261205-1430" is a time stamp)
@@ -389,6 +400,9 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     # the patient), never as a patient of its own
     theirs = relatives_names(text)
     names = [n for n in names if languages.fold(n.split()[0]).lower() not in theirs]
+    # ... and the colleague asking stays no patient whichever reader found the name ("Amparo, la
+    # enfermera de guardia, dice …": also a given name anywhere)
+    names = [n for n in names if not {languages.fold(w).lower() for w in n.split()} <= asking]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
 
 

@@ -532,6 +532,10 @@ def _beside() -> tuple[re.Pattern[str], ...]:
         # a handover line's bed followed by whom it holds ("Bed 3 - Mrs Bayer, 81, …") is that
         # person's bed: the title and name say who it is, and are read as any name is
         re.compile(rf"(?i)\b((?:{_words_of('beds')})\s*#?\s*\d+[a-z]?)\b(?!{_BED_HOLDS})"),
+        # a side room written short, its letters joined to its number ("faith in SR2", "the
+        # lady in sr4"): never a slow-release strength, which has a space or a unit ("SR 20mg")
+        re.compile(rf"(?i)\b((?:{_words_of('joined_beds')})\d{{1,2}}[a-z]?)\b"
+                   r"(?!\s*(?:mg|mcg|g|ml)\b)"),
         re.compile(rf"(?i)(?<![\w'])({_words_of('elsewhere')})(?![\w'])"),
         # "a senhora da cama ao lado", "du lit d'en face": a bed beside hers is another's
         re.compile(rf"(?i)(?<![\w'])((?:{_words_of('beds')})\s+(?:{_words_of('bed_beside')}))"
@@ -1233,12 +1237,32 @@ def is_place(span: str, text: str = "") -> bool:
     if _place_words().search(fold_accents(span).lower()):
         return True
     for m in re.finditer(rf"(?<![\w'\u2019]){re.escape(span)}(?![\w'\u2019])", text or ""):
+        if _saint_named(span, text, m.start(), m.end()):
+            return True
         near = (text[max(0, m.start() - 20):m.start()].split()[-1:]
                 + text[m.end():m.end() + 20].split()[:1])
         if any(w[:1].isupper() and _place_words().fullmatch(fold_accents(w).lower().strip(",.?"))
                for w in near):
             return True
     return False
+
+
+def _saint_named(span: str, text: str, start: int, end: int) -> bool:
+    """``span`` opens with a saint's word and a capitalised word follows it, in the span or
+    right after it in ``text`` ("Santa Casa", "San Roque", "Hospital São Lucas", "Santa" of "da
+    Santa Casa"): a hospital, a church, a town, never a person. A title right before it keeps a
+    surname of that form ("la señora San Martín", "Mrs St John"), as does a saint's word alone
+    ("a dona Santa do leito 3")."""
+    words = span.split()
+    if fold_accents(words[0]).lower().rstrip(".") not in {
+            str(w) for w in _people_data()["place_saints"]}:
+        return False
+    after = text[end:].split()[:1] if len(words) == 1 else words[1:2]
+    if not (after and after[0][:1].isupper()):
+        return False
+    before = fold_accents(text[:start]).lower().split()[-1:]
+    titles = {str(t) for ts in _people_data()["titles_by_sex"].values() for t in ts}
+    return not (before and before[0].rstrip(".") in titles)
 
 
 # a user name or an e-mail's name part: an initial or a given name, a dot or an underscore, a
@@ -1347,9 +1371,30 @@ _COLLEAGUE_ASKING = re.compile(
     r"llam\u00f3)\b")
 
 
+@lru_cache(maxsize=1)
+def _colleague_apposed() -> re.Pattern[str]:
+    """A name, then a staff role set off by commas, then a verb of saying or asking ("a Luz,
+    enfermeira da noite, disse que …", "Joy, the night nurse, says …", "Amparo, la enfermera de
+    guardia, dice …"): the colleague reporting, never a patient. Without the verb after the
+    aside the name stays a person ("Joy, the nurse, has a headache" is about Joy)."""
+    said = _people_data()
+    roles = "|".join(re.escape(str(w)) for w in sorted(said["colleague_roles"], key=len,
+                                                        reverse=True))
+    verbs = "|".join(re.escape(str(w)) for w in sorted(said["colleague_says"], key=len,
+                                                        reverse=True))
+    name = r"(?-i:[A-Z\u00c0-\u00dd][\w'-]+)"
+    return re.compile(
+        rf"(?i)(?<![\w'])({name}(?:\s+{name}){{0,2}})\s*,\s*(?:[^,.;?!]{{0,20}}?[\s'\u2019])?"
+        rf"(?:{roles})(?![\w'])[^,.;?!]{{0,30}},\s*(?:{verbs})(?![\w'])")
+
+
 def colleagues_asking(text: str) -> list[str]:
-    """The names of colleagues who ask about the patient, as written."""
-    return [m.group(1) for m in _COLLEAGUE_ASKING.finditer(text or "")]
+    """The names of colleagues who ask about the patient, as written: after a staff title
+    ("le Dr Aimé Diouf, son pneumologue, demande …") or before a role set off by commas ("a Luz,
+    enfermeira da noite, disse …")."""
+    return [m.group(1) for p in (_COLLEAGUE_ASKING, _colleague_apposed())
+            for m in p.finditer(fold_accents(text or "") if p is not _COLLEAGUE_ASKING
+                                else text or "")]
 
 
 # a title of staff, a name and a possessive ("Dr Mensah's INR?", "Sister Grace's patient"): the
