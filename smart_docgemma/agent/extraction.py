@@ -1032,6 +1032,11 @@ def _dose_of(text: str) -> dict[str, Any] | None:
     # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
     freq = _longer_timing(said, freq, dict(found_at).get(freq or "", 0))
+    # "azitromicina 10mg/kg ao dia x 3 dias": a day's amount said with the word of once a day,
+    # no split and no other frequency said, is given once a day
+    if not freq and knowledge.weight_dose.once_daily(text) and not knowledge.read_weight_dose(
+            text).doses_per_day:
+        freq = "once daily"
     if not dose and not freq:
         return None
     liquid = _liquid(text)

@@ -1,0 +1,66 @@
+"""Rules added for probe39_intl (es/pt), pinned by pure tests with near wordings that must not
+trigger them."""
+
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent.extraction import find_dose
+from smart_docgemma.reading.first_names import first_name_people
+from smart_docgemma.tools.writes.drafts import request_kind
+
+
+# p39-pt-4: a day's amount said with the word of once a day, nothing split, is given once a day
+@pytest.mark.parametrize("said", ["azitromicina 10mg/kg ao dia x 3 dias",
+                                  "azithromycin 10mg/kg daily x 3 days",
+                                  "azitromicina 10 mg/kg al dia por 3 dias"])
+def test_a_day_said_once_is_once_daily(said):
+    found = find_dose(said) or {}
+    assert found.get("dose") == "10 mg/kg/day"
+    assert found.get("frequency") == "once daily"
+
+
+@pytest.mark.parametrize(("said", "frequency"), [
+    ("azitromicina 10mg/kg/dia x 3 dias", None),           # a day's amount only: asked
+    ("amoxicilina 50 mg/kg por dia", None),
+    ("amoxicilina 50mg/kg ao dia de 8/8h", "8/8h"),         # the split said wins
+    ("amoxicillin 90 mg/kg a day bd", "twice daily"),
+])
+def test_a_day_split_or_bare_is_not_once_daily(said, frequency):
+    assert (find_dose(said) or {}).get("frequency") == frequency
+
+
+def test_a_day_split_in_doses_is_not_once_daily():
+    assert (find_dose("amoxicilina 50mg/kg ao dia em 3 tomadas") or {}).get(
+        "frequency") != "once daily"
+
+
+# p39-pt-8: Portugal's and Africa's short forms are names, and "tio"/"tia" before a given name
+# is an elder's title (as "seu"), so the name after it is a person
+@pytest.mark.parametrize(("said", "names"), [
+    ("e o tio manel da 10, ja tomou a metformina?", ["manel"]),
+    ("e o manel da 10, ja tomou a metformina?", ["manel"]),
+    ("a tia ze do 3 ja comeu?", ["ze"]),
+    ("o senhor quim do 4 tem dor", ["quim"]),
+    ("e o toze, ja fez o raio x?", ["toze"]),
+    ("a tia dele trouxe os remedios", []),         # the relative, no name
+    ("el tio de la paciente pregunta", []),
+    ("his wife mary says she is allergic", []),   # a relative's name stays the relative's
+    ("manela o tubo", []),
+    ("quimio amanha", []),
+])
+def test_lusophone_short_forms_and_elders_titles(said, names):
+    assert first_name_people(said) == names
+
+
+# p39-es-11: the counter-referral back to the health centre is the discharge letter; the SUS
+# form of both ways stays a referral
+@pytest.mark.parametrize(("said", "kind"), [
+    ("necesito la contrarreferencia para su medico del centro de salud", "discharge"),
+    ("faz a contrarreferencia pro posto", "discharge"),
+    ("armame su nota de contrarreferencia", "discharge"),
+    ("la hoja de contrarreferencia para nefro", "referral"),
+    ("guia de referencia e contrarreferencia pra nefrologia", "referral"),
+    ("la referencia a nefro ya se hizo?", None),
+])
+def test_counter_referral_is_the_discharge_letter(said, kind):
+    assert request_kind(said) == kind
