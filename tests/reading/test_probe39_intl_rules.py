@@ -64,3 +64,31 @@ def test_lusophone_short_forms_and_elders_titles(said, names):
 ])
 def test_counter_referral_is_the_discharge_letter(said, kind):
     assert request_kind(said) == kind
+
+
+# walk after probe39_intl: Brazil's "bota" (put) gives the pending card its new dose
+@pytest.mark.parametrize("said", ["bota 60 entao", "bota pra 60", "bota 1 g"])
+def test_bota_changes_the_card(said):
+    from smart_docgemma.agent.amendments import _change_words
+    assert _change_words().search(said)
+
+
+@pytest.mark.parametrize("said", ["botafogo ganhou", "o botao da bomba"])
+def test_near_words_of_bota_change_nothing(said):
+    from smart_docgemma.agent.amendments import _change_words
+    assert not any(m.group(0).strip().startswith("bota") for m in _change_words().finditer(said))
+
+
+# walk after probe39_intl: the card kept said with its verb last, then the cancel of another
+# ("a ceftriaxona deixa, tira a dipirona" left the dipirona card pending)
+@pytest.mark.parametrize(("said", "clause"), [
+    ("a ceftriaxona deixa, tira so a dipirona", "tira so a dipirona"),
+    ("la ceftriaxona dejala, saca solo la dipirona", "saca solo la dipirona"),
+    ("the ceftriaxone stays, drop the paracetamol", "drop the paracetamol"),
+    ("deixa, tira a dipirona", "deixa"),                # "leave it" alone is no kept card
+    ("tira a dipirona, fica so o ondan", "tira a dipirona"),
+    ("cancela a dipirona, a dor passou", "cancela a dipirona"),
+])
+def test_a_card_kept_with_its_verb_last_leaves_the_cancel_clause(said, clause):
+    from smart_docgemma.agent.amendments import cancel_clause
+    assert cancel_clause(said) == clause
