@@ -92,3 +92,51 @@ def test_near_words_of_bota_change_nothing(said):
 def test_a_card_kept_with_its_verb_last_leaves_the_cancel_clause(said, clause):
     from smart_docgemma.agent.amendments import cancel_clause
     assert cancel_clause(said) == clause
+
+
+# walk after probe39_intl: "Sr" after a Spanish or Portuguese article is the title, so the
+# surname after it in lower case is a person ("el sr. quispe de la 9 tiene el potasio alto?" was
+# answered from the chart in context); "SR" (sinus rhythm) names no one
+@pytest.mark.parametrize(("said", "names"), [
+    ("el sr. quispe de la 9 tiene el potasio alto?", ("quispe",)),
+    ("el sr quispe de la 9", ("quispe",)),
+    ("o sr silva do 9 ta com potassio alto?", ("silva",)),
+    ("in sr. rate 80", ()),
+    ("no sr. changes", ()),
+    ("o sr. esta com dor?", ()),
+    ("pregunta el sr. si puede comer", ()),
+])
+def test_a_lower_case_surname_after_an_articled_sr(said, names):
+    from smart_docgemma.agent.extraction import read
+    assert read(said).entities.patient_names == names
+
+
+# walk after probe39_intl: someone by a nickname of build before a bed's number is that bed's
+# patient ("y la gorda de la 4, ya comio?"); a weight after it is no bed
+@pytest.mark.parametrize(("said", "other"), [
+    ("y la gorda de la 4, ya comio?", True),
+    ("el flaco de la 2 tiene la glucemia en 300", True),
+    ("esta gordo de 4 kilos mas", False),
+    ("engordo de 3 kg", False),
+])
+def test_a_nickname_of_build_before_a_bed(said, other):
+    from smart_docgemma.agent.extraction import read
+    assert bool(read(said).entities.patient_names) == other
+
+
+# walk after probe39_intl: the whole prescription given to review is her list with its review
+@pytest.mark.parametrize(("said", "focus"), [
+    ("revisa la prescripcion entera porfa", "review"),
+    ("confere a prescricao dele", "review"),
+    ("chequeame su receta", "review"),
+    ("revisa la indicacion de cirugia", None),
+])
+def test_the_whole_prescription_to_review(said, focus):
+    from smart_docgemma.tools.chart.answers import chart_focus
+    assert chart_focus(said) == focus
+
+
+@pytest.mark.parametrize("said", ["escreve a guia de contrarreferencia pro posto de saude",
+                                  "prepara a contrarreferencia pra UBS"])
+def test_the_counter_referral_guide_is_the_discharge_letter(said):
+    assert request_kind(said) == "discharge"
