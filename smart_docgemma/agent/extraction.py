@@ -1035,8 +1035,9 @@ def _dose_of(text: str) -> dict[str, Any] | None:
     freq = _longer_timing(said, freq, dict(found_at).get(freq or "", 0))
     # "azitromicina 10mg/kg ao dia x 3 dias": a day's amount said with the word of once a day,
     # no split and no other frequency said, is given once a day
-    if not freq and knowledge.weight_dose.once_daily(text) and not knowledge.read_weight_dose(
-            text).doses_per_day:
+    by_weight = knowledge.read_weight_dose(text)
+    if not freq and by_weight and not by_weight.doses_per_day and (
+            knowledge.weight_dose.once_daily(text)):
         freq = "once daily"
     if not dose and not freq:
         return None
