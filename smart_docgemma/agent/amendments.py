@@ -513,6 +513,13 @@ def _opening(key: str) -> re.Pattern[str]:
     return re.compile(rf"^(?:{_AROUND}{_SEP}*)*(?:{_alternation(key)})\b")
 
 
+@lru_cache(maxsize=4)
+def _closing(key: str) -> re.Pattern[str]:
+    """A clause closing with a phrase of the list ``key`` after at least one word of its own
+    ("a ceftriaxona deixa"): never the phrase alone."""
+    return re.compile(rf"\S\s+(?:{_alternation(key)})$")
+
+
 def _alternation(key: str) -> str:
     words = sorted(_words()[key], key=len, reverse=True)
     return "|".join(re.escape(fold(w).lower()) for w in words)
@@ -531,7 +538,8 @@ def cancel_clause(message: str) -> str:
     the recheck": "drop the recheck")."""
     first, *rest = _KEPT.split(message, maxsplit=1)
     if rest and (_opening("keep_words").match(_folded(first).strip(" ,.!"))
-                 or _ONLY_AROUND.match(_folded(first).strip(" ,.!"))):
+                 or _ONLY_AROUND.match(_folded(first).strip(" ,.!"))
+                 or _closing("keep_words_after").search(_folded(first).strip(" ,.!"))):
         # "no, bin the lipids", "no, just keep the hba1c - bin the lipids": an opening "no" or
         # "ok" is no clause of its own
         return cancel_clause(rest[0])

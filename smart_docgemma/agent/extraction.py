@@ -305,9 +305,10 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     found += [(name, 2) for name in _mrn_of_dated(text, drug_words)]  # "mrn lily dubuque 08/04/…"
     found += [(m.group(1), 2) for m in languages.name_pattern().finditer(text)]
     found += [
-        (m.group("name") or m.group("cap"), 1)
+        (m.group("name") or m.group("cap") or m.group("low"), 1)
         for m in languages.title_pattern().finditer(languages.fold(text))
-        if _past_particles(m.group("name") or m.group("cap")).lower() not in not_name_words()
+        if _past_particles(m.group("name") or m.group("cap") or m.group("low")).lower()
+        not in not_name_words()
     ]
     # "Mr O", "Mrs T's bloods", "Mr J Smith": a title and an initial name someone
     found += [(" ".join(g for g in m.groups() if g), 1) for m in _INITIAL.finditer(text)]
@@ -1046,6 +1047,12 @@ def _dose_of(text: str) -> dict[str, Any] | None:
     # "as needed" rides beside a frequency ("tds prn"), in ``as_needed``; alone it is the frequency
     freq = next((h for h in hits if h not in ("as needed", "prn")), hits[0] if hits else None)
     freq = _longer_timing(said, freq, dict(found_at).get(freq or "", 0))
+    # "azitromicina 10mg/kg ao dia x 3 dias": a day's amount said with the word of once a day,
+    # no split and no other frequency said, is given once a day
+    by_weight = knowledge.read_weight_dose(text)
+    if not freq and by_weight and not by_weight.doses_per_day and (
+            knowledge.weight_dose.once_daily(text)):
+        freq = "once daily"
     if not dose and not freq:
         return None
     liquid = _liquid(text)
@@ -1814,7 +1821,7 @@ _TITLED_CAP = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|(?i:mrs))\.?\s+([A-Z][a-z'\-]+
 def _named_group(m: re.Match[str]) -> int | str:
     if not m.re.groupindex:
         return 1
-    return "name" if m.group("name") else "cap"
+    return "name" if m.group("name") else "low" if m.group("low") else "cap"
 
 
 def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,

@@ -150,6 +150,9 @@ def title_pattern() -> re.Pattern[str]:
         rf"{unit}\b(?i:{_alternation(free)})\.?\s+"
         rf"(?P<name>{lead}{cap}(?:\s+{cap})?|{anycase}(?:\s+{cap})?)"
         rf"|{unit}\b(?i:{_alternation(cased)})\.?\s+(?P<cap>{lead}{cap}(?:\s+{cap})?)"
+        # "el sr. quispe de la 9", "o sr silva": "Sr" after an article of Spanish or Portuguese
+        # is the title, never "SR" (sinus rhythm), so its name may be in lower case
+        rf"|(?<![\w'])(?i:el|al|del|o|ao|do|pelo)\s+(?i:sr|snr)\.?\s+(?P<low>{anycase})"
     )
 
 

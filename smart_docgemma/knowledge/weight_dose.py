@@ -95,6 +95,18 @@ def read(text: str) -> WeightDose | None:
     return WeightDose(amount, per, _doses_per_day(rest), " ".join(text.split()))
 
 
+def once_daily(text: str) -> bool:
+    """``text``'s mg/kg is a day's amount said with the word of once a day ("10mg/kg ao dia",
+    "10 mg/kg daily", "al dia", "a day": ``dose_basis.yaml`` ``once_daily``); "10 mg/kg/dia" and
+    "por dia" are a day's amount only."""
+    low = fold(text or "").lower()
+    m = _weight_dose().search(low)
+    if not m or not m.group("day"):
+        return False
+    tail = " ".join(low[m.start():m.end()].split("kg", 1)[1].split())
+    return tail in (_basis().get("once_daily") or ())
+
+
 def without_basis(text: str) -> str:
     """``text`` (folded, lower case) with its "N mg/kg<basis>" taken out: what is left says the
     frequency ("80 mg/kg daily split bid": "daily" is the basis, "bid" the frequency)."""

@@ -62,6 +62,7 @@ def _context() -> dict[str, frozenset[str]]:
     said = people_data()["first_name_context"]
     relatives = {fold_accents(str(w)).lower() for words in people_data()["relatives"].values()
                  for w in words}
+    relatives -= {str(w) for w in said.get("honorific_relatives") or ()}
     staff = {normalise(str(w)) for w in people_data()["not_after"]}
     return {
         "before": frozenset(str(w) for w in said["colleague_before"]) | staff

@@ -394,7 +394,9 @@ _NAMED_BETWEEN = r"(?:\s*,?\s+(?:(?:a|o|la|el|le)\s+)?(?-i:[A-Z][a-z'\-]{2,})\s*
 # ("12 SA", weeks of amenorrhoea, is a term; "la dame de la 12 sa créatinine" is her possessive)
 # ... nor a count of children ("la madre de 3 hijos", "mere de 2 enfants"), now that a relative
 # before a bed's number is the bed's ("el marido de la 7")
-_NOT_A_BED = (r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|ans|anos|years|y|mois|meses|months|jours|dias|"
+# (nor a weight: "esta gordo de 4 kilos mas")
+_NOT_A_BED = (r"[\d/]|[.,]\d|\s*(?:mg|ml|g|h|%|kg|kgs|kilos?|quilos?|libras|lbs?|cm|ans|anos|"
+              r"years|y|mois|meses|months|jours|dias|"
               r"days|semanas?|semaines?|sem|weeks?|wks?|horas?|heures?|hours?|hs|hij[oa]s|filh[oa]s|"
               r"enfants|children|kids)\b"
               r"|\s*sa\b(?!\s+(?!(?:de|et|d)\b)[^\W\d_]{2,})")
