@@ -36,6 +36,14 @@ HEAVY_MODULES = ("llama_cpp", "smart_docgemma.modelserver", "launch.upstream", "
 HEAVY_FOLDERS = ("realmodel", "browser")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """One process where a test's own output or a debugger is asked (``-s``, ``--pdb``): the
+    two workers of ``setup.cfg`` would swallow what ``-s`` shows. ``-n 0`` asks it too."""
+    if config.getoption("capture", None) == "no" or config.getoption("usepdb", False):
+        config.option.numprocesses = 0
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
