@@ -160,19 +160,9 @@ _GIVEN = re.compile(r"(?<![a-z])(?:gave|given|administered|donne|donnee|administ
 
 
 def _without_given(low: str) -> str:
-    """``low`` without its clauses that tell a drug as given or order one in a line of its own
-    after the readings ("temp 39.1 at 2am, paracetamol 1g qds": the order is carded beside); a
-    dose by weight keeps its clause ("he weighs 22 kg - amoxicillin 40mg/kg/day bd": the weight
-    is the dose's basis, told for it)."""
-    parts = [p for p in _CLAUSES.split(low) if p.strip()]
-    return " , ".join(p for i, p in enumerate(parts)
-                      if not _GIVEN.search(fold(p)) and not (
-                          i and _ORDER_CLAUSE.match(p) and "/kg" not in p))
-
-
-# a clause that opens with a drug's name and its dose ("paracetamol 1g qds", "amox 500 tds")
-_ORDER_CLAUSE = re.compile(r"\s*[a-z][a-z-]{3,}(?:\s+[a-z-]+)?\s+\d+(?:[.,]\d+)?\s*"
-                           r"(?:mg|g|mcg|ug|ml|units?|mg/kg)?\b")
+    """``low`` without its clauses that tell a drug as given. A drug ordered beside the readings
+    keeps them its reason, uncharted ("PA 160/95, iniciar amlodipina 5 mg 1x/dia")."""
+    return " , ".join(p for p in _CLAUSES.split(low) if p.strip() and not _GIVEN.search(fold(p)))
 
 
 _BARE_WORDS = 10  # a line of readings' own words; a longer message is a note or a question
