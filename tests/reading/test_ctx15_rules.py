@@ -162,6 +162,9 @@ def _obs(value, unit, when="2026-10-05T09:00:00Z"):
     ([_obs(3.4, "{INR}")], "3.4 (2026-10-05)"),
     ([_obs(5.6, "mmol/L", "2026-11-10T08:00:00Z")], "5.6 mmol/L (2026-11-10)"),
     ([_obs(38, "mL/min/{1.73_m2}")], "38 mL/min/{1.73_m2} (2026-10-05)"),
+    # a newer result entered in error is never shown: the newest that holds one is
+    ([{**_obs(9.9, "{INR}", "2026-11-01T09:00:00Z"), "status": "entered-in-error"},
+      _obs(3.4, "{INR}")], "3.4 (2026-10-05)"),
     # none on file, a result with no value (a comment, a coded result): no line
     ([], None),
     ([{"resourceType": "Observation", "valueString": "haemolysed"}], None),

@@ -78,9 +78,12 @@ def results(
     )
 
 
+# an Observation in these states holds no result to read (withdrawn, or not yet taken)
+NO_RESULT = frozenset({"entered-in-error", "cancelled", "registered"})
+
+
 def _of(obs: dict[str, Any], wanted: set[str], tz: tzinfo) -> list[LabResult]:
-    status = obs.get("status")
-    if status in ("entered-in-error", "cancelled", "registered"):
+    if obs.get("status") in NO_RESULT:
         return []
     out = []
     for part in [obs] + list(obs.get("component") or []):

@@ -19,6 +19,7 @@ from ...languages.wording import reread
 from .. import args as tool_args
 from .. import catalog
 from ..base import Tool, ToolContext, ToolResult
+from ..chart import labs
 from ..chart.safety import flag
 from ..words import arguments, ward_words, when
 from ..words.dosing import SNOMED, UCUM
@@ -186,10 +187,11 @@ def latest_result(ctx: ToolContext, loinc: str) -> str | None:
     try:
         found = ctx.gateway().search("Observation", {"patient": ctx.patient_id,
                                                      "code": f"{LOINC}|{loinc}",
-                                                     "_sort": "-date", "_count": 1}, max_pages=1)
+                                                     "_sort": "-date", "_count": 5}, max_pages=1)
     except errors.DocGemmaError:
         return None
-    for obs in found[:1]:
+    # the newest that holds a result: one entered in error or cancelled is never shown as hers
+    for obs in [o for o in found if o.get("status") not in labs.NO_RESULT][:1]:
         quantity = obs.get("valueQuantity") or {}
         if quantity.get("value") is None:
             return None
