@@ -57,15 +57,18 @@ def _fresh(
     ward: Ward, drugs: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     birth = _BIRTH.search(message)
+    include = drafts.named_analytes(message)[:8]
+    # "GP letter - mention the potassium": a result the draft is to show, never a drug started
+    results = {a.lower() for a in include}
     return {
-        "drugs": list(drugs)[:8],
+        "drugs": [d for d in drugs if d.lower() not in results][:8],
         "additions": list(drafts.additions(message)),
         "patient_id": patient,
         "kind": kind,
         "request": message[:400],
         "specialty": ward.specialties[0] if ward.specialties else None,
         "priority": ward.priority,
-        "include": drafts.named_analytes(message)[:8],
+        "include": include,
         "birth_date": birth.group(1) if birth else None,
         "patient_name": named[0] if named else None,
         "supersedes": [p.id for p in pending if (p.summary.get("draft") or {}).get("kind") == kind][

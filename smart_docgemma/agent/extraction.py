@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from .. import knowledge
+from ..knowledge import analytes
 from ..knowledge.mentions import DrugMention, find_drugs, normalise
 from ..languages import answer_language, frequency
 from ..reading import handover, spoken
@@ -363,7 +364,8 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
         if len(words) >= least and not any(
                 w.lower() in _guard_names()
                 and not (month_named and _month_named(languages.fold(w).lower()))
-                for w in words):
+                and not _saint_of_a_surname(words, n, span, text)
+                for n, w in enumerate(words)):
             names.append(" ".join(words))
     # "how old is mr little": after a title, a surname that is also a word is the surname
     names += [m.group(1) for m in _TITLED_LOWER.finditer(text)
@@ -405,6 +407,18 @@ def find_names(text: str, drugs: list[DrugMention], written: str | None = None) 
     # enfermera de guardia, dice …": also a given name anywhere)
     names = [n for n in names if not {languages.fold(w).lower() for w in n.split()} <= asking]
     return list({n.casefold(): n for n in reversed(names)}.values())[::-1]
+
+
+def _saint_of_a_surname(words: list[str], n: int, span: str, text: str) -> bool:
+    """``words[n]`` is a saint's word opening a surname of two right after a title ("Mrs St
+    John", "Mr St Clair"): the two are the surname, never a place (without a title, "at St
+    George's" is where)."""
+    if not (n + 1 < len(words) and words[n + 1][:1].isupper()
+            and languages.fold(words[n]).lower().rstrip(".")
+            in {str(w) for w in people_data()["place_saints"]}):
+        return False
+    titles = "|".join(re.escape(t.rstrip(".")) for t in _TITLES)
+    return bool(re.search(rf"(?i)\b(?:{titles})\.?\s+{re.escape(span)}", text))
 
 
 def _product_form(span: str, text: str, drugs: list[DrugMention]) -> bool:
@@ -1939,6 +1953,10 @@ def extract(text: str, *, ward: Ward | None = None, window: Asked | None = None,
            for t in {asked_text, text}):
         actions.append("chart_question")
     named = [d.name for d in drugs if d.name and f"lab:{d.name}" != (focus or "").lower()]
+    if focus == "review":
+        # "is she on anything that affects her potassium?": her list reviewed against the
+        # result, which is no drug given
+        named = [n for n in named if n.lower() not in {a.lower() for a in analytes.names()}]
     if "give" not in actions and order_lines.asks_about_drug(
         low, actions, named, bool((dose or {}).get("dose"))
     ):

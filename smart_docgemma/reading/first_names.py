@@ -93,7 +93,9 @@ def _is_name(word: str, drugs: set[str]) -> bool:
 def _beside_someone_else(tokens: list[str], n: int) -> bool:
     """The name of a colleague, a relative or an eponym, by the words around it."""
     ctx = _context()
-    before = [_ELIDED.sub("", fold_accents(t).lower().rstrip(".")) for t in tokens[max(0, n - 3):n]]
+    # an abbreviation's full stop is its own token ("st. mary's"): read through it
+    before = [_ELIDED.sub("", fold_accents(t).lower().rstrip(".")) for t in tokens[max(0, n - 4):n]
+              if t != "."][-3:]
     if before and before[-1] in ctx["before"]:
         return True  # "Dr Peter", "St Mary", "his wife mary"
     if any(w in ctx["before"] for w in before[-2:-1]) and before[-1] in {"with", "to", "by"}:

@@ -216,10 +216,13 @@ def possessed_people(text: str, drug_words: set[str] | frozenset[str] = frozense
     is read this way: two unknown lower-case words alone may be a typo, a possessive names
     someone."""
     stop = _stop(drug_words)
+    # "from san jose's", "at st george's": a saint's possessive names a place
+    saints = {str(w) for w in _people_data()["place_saints"]}
     return [
         f"{m.group(1)} {m.group(2)}"
         for m in _POSSESSED.finditer(text or "")
         if not {normalise(m.group(1)), normalise(m.group(2))} & stop
+        and fold_accents(m.group(1)).lower().rstrip(".") not in saints
     ]
 
 

@@ -579,7 +579,7 @@ def readings(text: str | None) -> list[Reading]:
     # "pouls nonante-six": the value dictated in words after the sign's word, in digits
     # "glicemia zero vírgula cinco": a decimal dictated in words, in digits too
     said = decimals_in_digits(signs_in_digits(_ORDINAL_T.sub("temp", text or "")))
-    said = _DECIMAL_COMMA.sub(r"\1.\2", fold(said))
+    said = _in_sign_order(_pressure_halves(_DECIMAL_COMMA.sub(r"\1.\2", fold(said))))
     out: list[Reading] = []
     for key, entry in table()["vital_signs"].items():
         found = _reading(said, key, entry)
@@ -593,6 +593,58 @@ def readings(text: str | None) -> list[Reading]:
             elif not entry.get("pair"):
                 out[-1:] = _repeated(said, key, entry, found)
     return out
+
+
+@cache
+def _halves() -> re.Pattern[str]:
+    halves = table()["pressure_halves"]
+    systolic, diastolic = (
+        "|".join(re.escape(w) for w in sorted(halves[k], key=len, reverse=True))
+        for k in ("systolic", "diastolic"))
+    return re.compile(rf"(?<![a-z0-9])(?:{systolic})\s*[:=]?\s*(\d{{2,3}})(?!\d)[\s,;]*"
+                      rf"(?:{diastolic})\s*[:=]?\s*(\d{{2,3}})(?![\d.])", re.I)
+
+
+def _pressure_halves(said: str) -> str:
+    """A pressure said as its halves ("TAS 90 TAD 60", "sbp 88 dbp 50"): said as one pair
+    ("bp 90/60"), so neither half is dropped nor read as another sign."""
+    return _halves().sub(lambda m: f"bp {m.group(1)}/{m.group(2)}", said)
+
+
+@cache
+def _before_sign() -> re.Pattern[str] | None:
+    words = [w for key in table()["value_before_sign"]
+             for w in (key, *table()["vital_signs"][key]["words"]) if len(w) > 2]
+    if not words:
+        return None
+    named = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\d.])(\d{{2,3}}(?:\.\d)?)\s*(?:°\s*c?)?\s+(?:de|d')\s*"
+                      rf"({named})(?![a-z0-9])", re.I)
+
+
+def _in_sign_order(said: str) -> str:
+    """A value said before its sign with "de" ("tuvo 39.2 de temp", "38,5 de febre"): the sign's
+    word put before it, as the reading is read everywhere else."""
+    pattern = _before_sign()
+    if pattern is None:
+        return said
+
+    def reordered(m: re.Match[str]) -> str:
+        key = _sign_of(m.group(2))
+        low, high = table()["vital_signs"][key]["plausible"]
+        fahrenheit = table()["vital_signs"][key].get("fahrenheit_above")
+        value = float(m.group(1))
+        plausible = low <= value <= high or bool(fahrenheit and 86 <= value <= 113)
+        return f"{m.group(2)} {m.group(1)}" if plausible else m.group(0)
+
+    return pattern.sub(reordered, said)
+
+
+def _sign_of(word: str) -> str:
+    """The sign of ``value_before_sign`` a word names."""
+    low = word.lower()
+    return next(k for k in table()["value_before_sign"]
+                if low == k or low in table()["vital_signs"][k]["words"])
 
 
 @cache

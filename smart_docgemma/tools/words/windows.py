@@ -277,7 +277,10 @@ def _compare() -> re.Pattern[str]:
     words = _alt(_words()["compare"])
     units = _alt(_words()["units_asked"])
     number = r"(\d+(?:[.,]\d+)?)(?![\d.,])"  # whole: "48h" is never "4" then "8h"
-    return re.compile(rf"(?<![a-z])({words})\s*{number}{_TIME_AFTER}\s*({units})?", re.I)
+    # an arrow ("1g bd -> 500 bd", "3.4 => 2.1") says a change, never "above"
+    # ... and a sign may follow its analyte unspaced ("inr>3", "k<3.5"), a word never
+    return re.compile(rf"(?:(?<![a-z])|(?=[<>≤≥]))(?<![-=])({words})\s*{number}{_TIME_AFTER}"
+                      rf"\s*({units})?", re.I)
 
 
 def thresholds(low: str) -> tuple[Threshold, ...]:

@@ -1,0 +1,140 @@
+"""Walk 105 (the #48 intents in new words, twenty-second stop): "is Mrs St John's inr back
+yet?" was answered from the chart in context (the saint's word of her surname dropped her);
+"transferred from st. mary's", "del hospital san jose's" refused as persons; "TAS 90 TAD 60 FC
+110" recorded the pulse and dropped the pressure unsaid; "tuvo 39.2 de temp a las 4" recorded
+nothing; "is she on anything that affects her potassium?" checked potassium as a drug; "who else
+on this ward has an INR over 3?" answered with his own; "GP letter - mention the potassium"
+flagged potassium as a drug to start; "1g bd -> 500 bd" read as "above 500"."""
+from __future__ import annotations
+
+import pytest
+from smart_docgemma.agent import amendments
+from smart_docgemma.agent.draft_requests import _fresh
+from smart_docgemma.agent.extraction import find_names, read
+from smart_docgemma.knowledge.mentions import find_drugs
+from smart_docgemma.reading.people import across_patients
+from smart_docgemma.reading.ward import read_ward
+from smart_docgemma.tools.chart.answers import focus_of
+from smart_docgemma.tools.words import ward_words
+from smart_docgemma.tools.words.windows import thresholds
+
+
+def _names(said: str) -> list[str]:
+    return find_names(said, find_drugs(said))
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("is Mrs St John's inr back yet?", "St John"),
+    ("Mr St Clair's k?", "St Clair"),
+    ("bloods for Ms St Pierre please", "St Pierre"),
+])
+def test_a_saints_word_after_a_title_is_her_surname(said, who):
+    assert _names(said) == [who]
+
+
+@pytest.mark.parametrize("said", [
+    "he was transferred from st. mary's yesterday - any bleeding risk with his meds?",
+    "la trajeron del hospital san jose's anoche, qué toma?",
+    "refer to the renal clinic at St George's please",
+    "seen at st thomas' last week, inr?",
+])
+def test_a_saints_place_names_no_one(said):
+    assert _names(said) == []
+
+
+def test_a_given_name_owning_a_result_is_still_a_person():
+    assert _names("and mary's inr?") == ["mary"]
+
+
+@pytest.mark.parametrize(("said", "pair"), [
+    ("TAS 90 TAD 60 FC 110 - registrar", (90.0, 60.0)),
+    ("sbp 88 dbp 50", (88.0, 50.0)),
+    ("PAS 100, PAD 70 às 6h", (100.0, 70.0)),
+    ("sys 95 dia 55", (95.0, 55.0)),
+])
+def test_a_pressure_said_as_its_halves_is_one_reading(said, pair):
+    found = {r.vital: r.values for r in ward_words.readings(said)}
+    assert found["blood pressure"] == pair
+
+
+def test_the_pulse_beside_the_halves_is_kept():
+    found = {r.vital: r.values for r in ward_words.readings("TAS 90 TAD 60 FC 110")}
+    assert found["heart rate"] == (110.0,)
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("tuvo 39.2 de temp a las 4, anótalo", 39.2),
+    ("fez 38,5 de febre às 3h", 38.5),
+    ("39 de fièvre ce soir", 39.0),
+])
+def test_a_temperature_said_before_its_word_is_read(said, value):
+    found = {r.vital: r.values for r in ward_words.readings(said)}
+    assert found["body temperature"] == (value,)
+
+
+@pytest.mark.parametrize("said", ["dia 12 de temperatura", "fiebre de 3 dias", "a las 4 de la tarde"])
+def test_no_temperature_from_a_day_or_a_span(said):
+    assert "body temperature" not in {r.vital for r in ward_words.readings(said)}
+
+
+@pytest.mark.parametrize("said", ["de una, dale", "listo, fírmalo", "perfeito, pode assinar",
+                                  "parfait, valide"])
+def test_assent_with_its_filler_approves_on_the_card(said):
+    assert amendments.approves(said)
+
+
+def test_a_drug_given_with_de_una_is_no_bare_approval():
+    assert not amendments.approves("de una, dale 1 g de paracetamol")
+
+
+@pytest.mark.parametrize("said", [
+    "o q ela toma ta ok pra funcao renal?",
+    "lo que toma está bien para su edad?",
+    "is what she's taking ok for her kidneys",
+    "Margaret - is she on anything that affects her potassium?",
+    "anything on his list that could raise his INR",
+    "ela toma algo que aumenta o potássio?",
+])
+def test_what_she_takes_judged_is_her_lists_review(said):
+    assert focus_of(said) == "review"
+
+
+def test_her_result_in_a_review_is_no_drug_given():
+    actions = read("is she on anything that raises her potassium?").entities.actions
+    assert "give" not in actions
+
+
+@pytest.mark.parametrize("said", [
+    "who else is on this ward with an inr over 3?",
+    "anyone else on warfarin here?",
+    "quem mais está com inr alto?",
+    "quién más tiene el potasio alto?",
+])
+def test_the_ward_searched_for_others_is_not_this_chart(said):
+    assert across_patients(said)
+
+
+@pytest.mark.parametrize("said", ["who else has seen him today?",
+                                  "is there anyone else i should tell about his inr?"])
+def test_who_else_of_his_own_care_is_his(said):
+    assert not across_patients(said)
+
+
+def test_a_result_to_mention_in_a_letter_is_no_drug():
+    said = "GP letter pls - mention the potassium"
+    args = _fresh(said, "discharge", "pt-ckd-elder", [], (), read_ward(said), ("potassium",))
+    assert args["drugs"] == [] and args["include"] == ["Potassium"]
+
+
+@pytest.mark.parametrize("said", ["metformin 1g bd -> 500 bd, egfr dropped?", "inr 3.4 -> 2.1?"])
+def test_an_arrow_is_a_change_not_a_threshold(said):
+    assert thresholds(said) == ()
+
+
+@pytest.mark.parametrize(("said", "value"), [("inr>3", 3.0), ("k<3.5 in last 48h", 3.5)])
+def test_a_sign_right_after_its_analyte_is_a_threshold(said, value):
+    assert [t.value for t in thresholds(said)] == [value]
+
+
+def test_gaps_in_her_care_asked_in_spanish():
+    assert "care_gaps" in read("brechas en su atención?").entities.actions
