@@ -662,8 +662,8 @@ def _approve() -> re.Pattern[str]:
     said = "|".join(re.escape(fold(w).lower())
                     for w in sorted(_words()["approve_words"], key=len, reverse=True))
     around = (r"(?:ok|okay|please|pls|svp|stp|por favor|porfa|yes|yep|yeah|oui|sim|si|vale|"
-              r"bien|good|fine|great|thanks|merci|obrigado|obrigada|gracias|then|alors|entao|de una|listo|"
-              r"perfecto|perfeito|beleza|parfait|d'accord|cool|sure|claro)")
+              r"bien|good|fine|great|thanks|merci|obrigado|obrigada|gracias|then|alors|entao|"
+              r"de una|listo|perfecto|perfeito|beleza|parfait|d'accord|cool|sure|claro)")
     return re.compile(rf"^(?:{around}{_SEP}*)*(?:{said})(?:{_SEP}+(?:{said}|{around}))*"
                       rf"{_SEP}*$")
 
