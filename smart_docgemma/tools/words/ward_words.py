@@ -643,8 +643,8 @@ def _in_sign_order(said: str) -> str:
 def _sign_of(word: str) -> str:
     """The sign of ``value_before_sign`` a word names."""
     low = word.lower()
-    return next(k for k in table()["value_before_sign"]
-                if low == k or low in table()["vital_signs"][k]["words"])
+    return str(next(k for k in table()["value_before_sign"]
+                    if low == k or low in table()["vital_signs"][k]["words"]))
 
 
 @cache
