@@ -234,7 +234,7 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
         if not m:
             continue
         number = float(amount(m.group(1)))
-        if number < float(rules()["order_line"].get("least_mg", {}).get(mention.name, 0)):
+        if number < _least_mg(mention.name):
             return None  # fewer mg than the drug's smallest tablet: a count
         if not timed and (_may_count(number) or not _ends_message(text, m.end())):
             continue
@@ -242,6 +242,15 @@ def bare_dose(low: str, drugs: list[DrugMention], dose: dict[str, Any] | None) -
             continue
         return f"{amount(m.group(1))} {_bare_unit(mention.name, number)}"
     return _number_before_frequency(text, drugs) if timed else None
+
+
+def _least_mg(drug: str | None) -> float:
+    """The drug's least dose in mg (``order_line.least_mg``), a combination's name written with
+    a hyphen or a slash alike ("amoxicillin-clavulanate", "amoxicillin/clavulanate")."""
+    least = rules()["order_line"].get("least_mg", {})
+    name = drug or ""
+    return float(least.get(name) or least.get(name.replace("-", "/"))
+                 or least.get(name.replace("/", "-")) or 0)
 
 
 @lru_cache(maxsize=1024)

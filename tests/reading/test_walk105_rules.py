@@ -138,3 +138,34 @@ def test_a_sign_right_after_its_analyte_is_a_threshold(said, value):
 
 def test_gaps_in_her_care_asked_in_spanish():
     assert "care_gaps" in read("brechas en su atención?").entities.actions
+
+
+# Walk 106: "a medicação dele ta segura?" read "ta" as the blood pressure (TA) and showed no
+# reading; "start co-amox 1.2 iv tds" and "ceftriaxone 2 iv od" were carded as 1.2 mg and 2 mg
+@pytest.mark.parametrize("said", ["a medicação dele ta segura?",
+                                  "a medicacao dela ta adequada pra idade?",
+                                  "su medicación está bien?", "son traitement est adapté ?"])
+def test_her_list_judged_with_a_verb_of_being_is_her_review(said):
+    assert focus_of(said) == "review"
+
+
+@pytest.mark.parametrize("said", ["a TA dela ta alta?", "TA 150/90?", "ultima PA?"])
+def test_the_pressure_named_is_still_the_pressure(said):
+    assert focus_of(said) == "vitals:bp"
+
+
+def test_her_list_said_fine_before_another_ask_is_no_review():
+    assert focus_of("her meds are fine, check her k") != "review"
+
+
+@pytest.mark.parametrize("said", ["start co-amox 1.2 iv tds", "ceftriaxone 2 iv od",
+                                  "tazocin 4.5 iv tds", "meropenem 1 iv tds"])
+def test_a_gram_dose_without_its_unit_is_asked_never_milligrams(said):
+    found = read(said).entities
+    assert found.dose is None or found.dose.written is None
+
+
+@pytest.mark.parametrize(("said", "dose"), [("ceftriaxone 1000 iv od", "1000 mg"),
+                                            ("warfarin 5 od", "5 mg")])
+def test_a_bare_dose_at_the_drugs_strength_is_milligrams(said, dose):
+    assert read(said).entities.dose.written == dose
