@@ -520,7 +520,11 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
     """``periop``, ``switch``, ``reconcile``, ``order_gaps``, ``care_gaps`` or ``plan``: a surgery
     date's plan, a drug switch, what the patient takes, care gaps asked or ordered, a problem's
     plan ("K is 5.6 — what should I do?"); the words are ``ward`` in rules.yaml."""
-    if _any("periop_words").search(low) and periop.surgery_date(low, date.today()):
+    # a date with its month, or the antithrombotic asked of ("surgery friday - his warfarin?",
+    # "does he need bridging for his op?": without a date the tool asks it)
+    if _any("periop_words").search(low) and (
+            periop.surgery_date(low, date.today(), month_said=True)
+            or _any("periop_asked_words").search(low)):
         return ["periop"]
     if workflow.switch:  # switch words, or an order beside the stop of the drug it replaces
         return ["switch"]
@@ -660,7 +664,9 @@ def _stop_and_start(low: str) -> dict[str, str] | None:
     """A switch said as an order and a stop ("labetalol 200 bd and stop the lisinopril", "stop
     the metformin, start gliclazide 40 od"): the new drug with its dose and frequency, and the
     one drug stopped, which it replaces; None for a question or anything less."""
-    if says_hold(low) or _any("hold_words").search(low) or _any("beside_words").search(low):
+    timed_hold = _any("timed_hold_words").search(low) and _any("hold_times").search(low)
+    if (says_hold(low) or _any("hold_words").search(low) or timed_hold
+            or _any("beside_words").search(low)):
         # "give vit K 1mg po and hold warfarin", "hold tonight's warfarin … also starting
         # fluconazole": a hold ends no order, and a drug added beside it replaces nothing
         return None

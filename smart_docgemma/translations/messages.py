@@ -2662,6 +2662,23 @@ F: dict[str, tuple[str, str, str, str]] = {
         "- %(drug)s: continuar — %(resume)s.",
         "- %(drug)s: endelea — %(resume)s.",
     ),
+    "- %(drug)s: the last dose for this surgery should have been %(last)s, which has passed "
+    "(%(n)s full days without it are advised): hold it from today and agree with the surgeon "
+    "whether to postpone or reverse; resume %(resume)s.": (
+        "- %(drug)s : la dernière prise pour cette chirurgie aurait dû être %(last)s, date "
+        "dépassée (%(n)s jours pleins sans le médicament sont recommandés) : le suspendre dès "
+        "aujourd'hui et décider avec le chirurgien de reporter ou d'antagoniser ; reprise "
+        "%(resume)s.",
+        "- %(drug)s: a última dose para esta cirurgia deveria ter sido %(last)s, data já "
+        "passada (%(n)s dias completos sem ele são recomendados): suspender a partir de hoje e "
+        "decidir com o cirurgião se adia ou reverte; retomar %(resume)s.",
+        "- %(drug)s: la última dosis para esta cirugía debía ser %(last)s, fecha ya pasada "
+        "(se recomiendan %(n)s días completos sin él): suspenderlo desde hoy y acordar con el "
+        "cirujano si se pospone o se revierte; reanudar %(resume)s.",
+        "- %(drug)s: dozi ya mwisho kwa upasuaji huu ilipaswa kuwa %(last)s, tarehe "
+        "imeshapita (siku kamili %(n)s bila dawa zinashauriwa): isimamishe kuanzia leo na "
+        "mkubaliane na daktari wa upasuaji kuahirisha au kubatilisha athari; rejea %(resume)s.",
+    ),
     "- %(drug)s: last dose %(last)s (%(n)s full days without it before surgery); resume "
     "%(resume)s.": (
         "- %(drug)s : dernière prise %(last)s (%(n)s jours pleins sans le médicament avant la "

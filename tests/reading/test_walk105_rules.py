@@ -169,3 +169,65 @@ def test_a_gram_dose_without_its_unit_is_asked_never_milligrams(said):
                                             ("warfarin 5 od", "5 mg")])
 def test_a_bare_dose_at_the_drugs_strength_is_milligrams(said, dose):
     assert read(said).entities.dose.written == dose
+
+
+# Walk 107: "does he need bridging for his op?", "anticoag plan for surgery friday?" and "hip
+# replacement on the 15th - what about his warfarin?" reached no peri-operative plan; "glucose 2.1 -
+# treat?" and "K 6.1, treat it?" no problem plan; "anaphylaxis to what exactly?" nothing;
+# "suspende lisinopril e inicia metildopa 250 8/8h" stopped it and dropped the new drug
+@pytest.mark.parametrize(("said", "weekday_or_day"), [
+    ("anticoag plan for surgery friday?", ("weekday", 4)),
+    ("hip replacement on the 15th - what about his warfarin?", ("day", 15)),
+    ("pre-op: surgery tomorrow", ("days", 1)),
+])
+def test_a_surgery_day_said_without_its_month(said, weekday_or_day):
+    from datetime import date, timedelta
+
+    from smart_docgemma.tools.writes.periop import surgery_date
+    today = date(2026, 12, 8)  # a Tuesday
+    day, wrong = surgery_date(said, today)
+    kind, value = weekday_or_day
+    assert wrong is None and day > today
+    assert {"weekday": day.weekday(), "day": day.day, "days": (day - today).days}[kind] == value
+    assert day - today <= timedelta(days=31)
+    assert surgery_date(said, today, month_said=True) is None
+
+
+@pytest.mark.parametrize("said", ["does he need bridging for his op?",
+                                  "anticoag plan for surgery friday?",
+                                  "he's for a hip replacement on the 15th - what about his warfarin?"])
+def test_an_antithrombotic_asked_with_a_surgery_is_its_plan(said):
+    assert "periop" in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["procedure next to his bed tomorrow - bloods?",
+                                  "is she fit for surgery?"])
+def test_a_procedure_without_its_drug_or_date_is_no_plan(said):
+    assert "periop" not in read(said).entities.actions
+
+
+@pytest.mark.parametrize("said", ["K 6.1, treat it?", "glucose 2.1 - treat?",
+                                  "potasio 6,3, lo trato?", "kaliémie 6,2 : on traite ?"])
+def test_a_value_then_whether_to_treat_asks_its_plan(said):
+    assert read(said).workflow.plan_asked
+
+
+def test_how_to_treat_a_disease_is_no_plan_of_hers():
+    assert not read("how do you treat gout?").workflow.plan_asked
+
+
+@pytest.mark.parametrize("said", ["anaphylaxis to what exactly?", "anafilaxia a quê?",
+                                  "allergic reaction to what?"])
+def test_the_reaction_asked_what_to_is_her_allergies(said):
+    assert focus_of(said) == "allergies"
+
+
+@pytest.mark.parametrize("said", ["suspende lisinopril e inicia metildopa 250 8/8h",
+                                  "suspende el lisinopril y empieza labetalol 100 c/12h"])
+def test_suspend_without_a_time_and_a_new_drug_is_a_switch(said):
+    assert read(said).workflow.switch is not None
+
+
+def test_suspend_for_tonight_beside_a_new_drug_replaces_nothing():
+    said = "suspende a varfarina hoje à noite e inicia enoxaparina 40 1x/dia"
+    assert read(said).workflow.switch is None

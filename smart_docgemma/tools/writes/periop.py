@@ -37,9 +37,11 @@ def table() -> dict[str, Any]:
     return found
 
 
-def surgery_date(text: str, today: date) -> tuple[date, str | None] | None:
-    """The date a message names ("Tuesday 15 December", "15/12", "2026-12-15", "Dec 15"): the next
-    such date from today; with the weekday said when it does not match (else None)."""
+def surgery_date(text: str, today: date,
+                 month_said: bool = False) -> tuple[date, str | None] | None:
+    """The date a message names ("Tuesday 15 December", "15/12", "2026-12-15", "Dec 15"; unless
+    ``month_said``, also "tomorrow", "friday", "on the 15th"): the next such date from today; with
+    the weekday said when it does not match (else None)."""
     low = fold(text).lower()
     iso = re.search(r"\b(20\d\d)-(\d\d)-(\d\d)\b", low)
     if iso:
@@ -59,7 +61,7 @@ def surgery_date(text: str, today: date) -> tuple[date, str | None] | None:
     elif slash:
         d, mo = int(slash.group(1)), int(slash.group(2))
     else:
-        return None
+        return None if month_said else _day_said_alone(low, today)
     try:
         found = date(year or today.year, mo, d)
         found = found if year or found >= today else date(today.year + 1, mo, d)
@@ -69,6 +71,36 @@ def surgery_date(text: str, today: date) -> tuple[date, str | None] | None:
                  if re.search(rf"\b(?:{'|'.join(words)})\b", low)), None)
     wrong = None if said is None or said == found.weekday() else table()["weekdays"][said][0]
     return found, wrong
+
+
+_TOMORROW = re.compile(r"\b(?:tomorrow|tmrw|tmr|demain|amanha|manana)\b")
+# "on the 15th", "le 15", "dia 15", "el 15": a day of the month alone, the next one to come
+_DAY_ALONE = re.compile(r"\b(?:on the|the|le|dia|el|day)\s+(\d{1,2})(?:st|nd|rd|th|er)?\b"
+                        r"(?!\s*(?:mg|g|h|hours?|days?|jours?|dias?|x|/))")
+
+
+def _day_said_alone(low: str, today: date) -> tuple[date, str | None] | None:
+    """A surgery day said without its month: "tomorrow", a weekday ("surgery friday": the next
+    Friday after today) or a day of the month ("on the 15th": the next 15th); None otherwise."""
+    if _TOMORROW.search(low):
+        return today + timedelta(days=1), None
+    said = next((i for i, words in enumerate(table()["weekdays"])
+                 if re.search(rf"\b(?:{'|'.join(words)})\b", low)), None)
+    if said is not None:
+        return today + timedelta(days=(said - today.weekday() - 1) % 7 + 1), None
+    m = _DAY_ALONE.search(low)
+    if not m or not 1 <= int(m.group(1)) <= 31:
+        return None
+    month, year = today.month, today.year
+    for _ in range(3):  # the next month holding that day (the 31st skips a short month)
+        try:
+            found = date(year, month, int(m.group(1)))
+        except ValueError:
+            found = None
+        if found and found >= today:
+            return found, None
+        month, year = (1, year + 1) if month == 12 else (month + 1, year)
+    return None
 
 
 def _day(d: date) -> str:
@@ -174,14 +206,26 @@ def _plan_line(ctx: ToolContext, m: dict[str, Any], row: dict[str, Any], day: da
         else row["last_dose_day"][risk]
     )
     last = day + timedelta(days=offset)
-    line = _say(N_("- %(drug)s: last dose %(last)s (%(n)s full days without it before surgery); "
-                   "resume %(resume)s."), drug=drug, last=_day(last), n=-offset - 1,
-                resume=row["resume"])
+    today = datetime.now(when.zone(site_zone(ctx))).date()
+    if last < today:
+        # surgery sooner than the guideline's stop: the day to stop has passed, so the plan says
+        # so and holds it from today; never a hold dated in the past as if it were on time
+        line = _say(N_("- %(drug)s: the last dose for this surgery should have been %(last)s, "
+                       "which has passed (%(n)s full days without it are advised): hold it from "
+                       "today and agree with the surgeon whether to postpone or reverse; resume "
+                       "%(resume)s."), drug=drug, last=_day(last), n=-offset - 1,
+                    resume=row["resume"])
+        last = today - timedelta(days=1)
+    else:
+        line = _say(N_("- %(drug)s: last dose %(last)s (%(n)s full days without it before "
+                       "surgery); resume %(resume)s."), drug=drug, last=_day(last),
+                    n=-offset - 1, resume=row["resume"])
     results.append(_hold(ctx, m, drug, last, day, row, src))
     check = row.get("check")
     if check:
         at = datetime.combine(
-            day + timedelta(days=check["day"]), time(8), tzinfo=when.zone(site_zone(ctx))
+            max(day + timedelta(days=check["day"]), today), time(8),
+            tzinfo=when.zone(site_zone(ctx))
         )
         moment = when.When(at, f"{at:%Y-%m-%d} at 08:00")
         results.append(
