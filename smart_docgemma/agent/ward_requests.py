@@ -402,7 +402,11 @@ def _without_plan_asked(low: str) -> str:
     return re.sub(r"[?\u00bf]", " ", _any("plan_words").sub(" ", low))
 
 
-_PROTOCOL_ASKED = re.compile(r"(?<![a-z])(protocol[eo]?s?)\s*\?")
+# ... and the replacement asked in one word ("mg 0.5, replace?", "K 3.2 - replete?", "Mg 0,5,
+# reponer?", "magnésium 0,5 : on remplace ?")
+_PROTOCOL_ASKED = re.compile(r"(?<![a-z])(protocol[eo]?s?|replace|replete|top (?:it |her |him )?"
+                             r"up|supplement|reponer|repongo|repor|reponho|repomos|remplacer|"
+                             r"on remplace|corriger|corrigir|corregir|corrijo)\s*\?")
 
 
 # the small words between a verb of giving and the replacement ("give him some oral kcl?", "le

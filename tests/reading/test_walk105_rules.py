@@ -231,3 +231,14 @@ def test_suspend_without_a_time_and_a_new_drug_is_a_switch(said):
 def test_suspend_for_tonight_beside_a_new_drug_replaces_nothing():
     said = "suspende a varfarina hoje à noite e inicia enoxaparina 40 1x/dia"
     assert read(said).workflow.switch is None
+
+
+@pytest.mark.parametrize(("said", "value"), [("mg 0.5, replace?", 0.5),
+                                             ("magnesium 0.5 - replace?", 0.5),
+                                             ("K 3.2 - replete?", 3.2)])
+def test_a_value_then_replace_asked_in_one_word_is_its_protocols_value(said, value):
+    assert read(said).workflow.protocol_value == value
+
+
+def test_a_value_asked_of_a_window_is_no_value_stated():
+    assert read("Mg 0.5 in the last 24h?").workflow.protocol_value is None
