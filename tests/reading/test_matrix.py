@@ -526,6 +526,18 @@ FLOORS = {
     # fixes; fixed as rules
     ("probe39_intl", "tuned"): 12,
     ("probe39_intl", "holdout"): 12,
+    # probe_work2 (a clinician's multi-step work, en 14, fr/pt/es 6 each: discharge summaries,
+    # handovers and SBAR, referral letters to a named specialty, transfer notes, a GP letter, a
+    # summary of one problem for the GP, a problem-based plan, medication reconciliations, care
+    # gaps, a draft changed a turn later, a document asked for another patient; twenty-second
+    # stop): blind 6/16 tuned with 9 unsafe (10/16 as corrected: a referral letter is its
+    # ServiceRequest; "d/c sumary", "informe de traslado", "courrier de sortie pour son médecin
+    # traitant", "summarise his diabetes mx for his GP", "problem based plan", "interconsulta a
+    # ginecobstetricia" matched nothing or the wrong source), 13/16 holdout after the tuned fixes
+    # with 3 unsafe ("transfer note for CCU" refused as a person C C U, the anticoagulation clinic
+    # no specialty, a med rec without the penicillin anaphylaxis); fixed as rules
+    ("probe_work2", "tuned"): 16,
+    ("probe_work2", "holdout"): 16,
 }
 
 
