@@ -1007,7 +1007,7 @@ def _allergies_reconciled(state: Turn) -> list[str]:
     if all(a.no_known for a in chart.allergies):
         return [say(message(N_("Allergies: no known allergies (recorded as such in the "
                                "chart).")), answer_language())]
-    listed = [a.substance + (f" ({', '.join(said)})" if (said := [x for x in (
+    listed = [a.substance + (f" ({', '.join(known)})" if (known := [x for x in (
         a.reaction, a.criticality and f"criticality {a.criticality}") if x]) else "")
         for a in chart.allergies if not a.no_known]
     return [say(message(N_("Allergies:")), answer_language()) + " " + "; ".join(listed)]

@@ -105,7 +105,8 @@ def request_kind(message: str) -> Kind | None:
     kinds = vocabulary()["kinds"]
     for kind in ("discharge", "progress", "handoff"):
         drafted = kind != "progress" or says(message, vocabulary()["draft_words"])
-        if (says(message, kinds[kind]["words"]) or _for_recipient(message, kinds[kind])) and drafted:
+        named = says(message, kinds[kind]["words"]) or _for_recipient(message, kinds[kind])
+        if named and drafted:
             return kind  # type: ignore[return-value]
     to_whom = says(message, vocabulary()["refer_words"]) or arguments.specialty(message) is not None
     if says(message, kinds["referral"]["words"]) and to_whom:
