@@ -53,7 +53,8 @@ def document_named(message: str) -> str:
     def mend(m: re.Match[str]) -> str:
         word = m.group(0)
         low = fold_accents(word).lower()
-        if is_word(low):
+        # a capitalised word inside the sentence may be a surname ("Mr Hanover's INR"): as typed
+        if is_word(low) or (word[:1].isupper() and m.start() > 0):
             return word
         near = {w for w in vocabulary()["slip_words"] if OSA.distance(low, w, score_cutoff=1) <= 1}
         return near.pop() if len(near) == 1 else word

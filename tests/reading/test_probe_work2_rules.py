@@ -32,6 +32,7 @@ T2DM = chart("04-t2dm-overdue-hba1c.json")
     ("hadnover for the night team", "handoff"),
     ("refferal letter to cardiology re his AF", "referral"),
     ("dischrage summary please", "discharge"),
+    ("Dischrage summary please", "discharge"),  # capitalised as the message opens
 ])
 def test_a_document_named_with_one_slip_is_that_document(said, kind):
     assert kind_asked(said) == kind
@@ -43,6 +44,7 @@ def test_a_document_named_with_one_slip_is_that_document(said, kind):
     "summer holiday - is her k ok?",
     "sumatriptan for her migraine?",
     "summary of his inr please",  # the words right, no document asked
+    "what's Mr Hanover's INR?",  # a surname one slip from "handover" is a person's, as typed
 ])
 def test_words_near_a_document_name_ask_no_document(said):
     assert kind_asked(said) is None
