@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
+from ..reading.slips import document_named
 from ..reading.ward import Ward, read_ward
 from ..tools import catalog
 from ..tools.base import ToolContext
@@ -38,9 +39,14 @@ _ALLERGY_BESIDE = re.compile(r"\b(?:allerg\w*|alerg\w*)\b", re.I)
 
 def requested(state: Turn) -> bool:
     """A draft asked for in this message, or drafted already in this turn."""
-    return drafts.request_kind(state.message) is not None or any(
+    return kind_asked(state.message) is not None or any(
         r.tool == TOOL for r in state.tool_runs
     )
+
+
+def kind_asked(message: str) -> drafts.Kind | None:
+    """The document asked, its name read as meant when typed with one slip ("d/c sumary")."""
+    return drafts.request_kind(document_named(message))
 
 
 def _pending(ctx: ToolContext) -> list[Proposal]:
@@ -123,7 +129,7 @@ def draft_call(state: Turn, tools: Collection[str],
     if TOOL not in tools or ctx is None or not patient:
         return None
     pending = _pending(ctx)
-    kind = drafts.request_kind(state.message)
+    kind = kind_asked(state.message)
     if kind is not None:
         # the ward's words as the turn's request read them (a turn made without it: read here)
         ward = state.request.ward if state.request is not None else read_ward(state.message)

@@ -1269,6 +1269,13 @@ def _any_phrase(*path: str, also_before: str = "") -> re.Pattern[str]:
     )
 
 
+def reconciliation_asked(text: str) -> bool:
+    """A medication reconciliation named ("med rec", "reconcile his meds", "conciliation
+    médicamenteuse", "reconciliação medicamentosa", "conciliación de medicamentos")."""
+    return _any_phrase("chart_question", "reconcile_words").search(
+        languages.fold(text).lower()) is not None
+
+
 @lru_cache(maxsize=1)
 def _frequencies() -> tuple[tuple[re.Pattern[str], str | None], ...]:
     return tuple((re.compile(rf"(?<![a-z]){p}(?![a-z])", re.I), meaning)

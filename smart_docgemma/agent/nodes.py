@@ -62,7 +62,14 @@ from . import (
     therapeutic_trials,
     ward_amendments,
 )
-from .extraction import compiled, find_unsupported, read, relief_asked, written_in_french
+from .extraction import (
+    compiled,
+    find_unsupported,
+    read,
+    reconciliation_asked,
+    relief_asked,
+    written_in_french,
+)
 from .lesson_search import best_match
 from .model import CallStats, ModelClient
 from .schemas import IntentClassification, ResultAssessment, RetryStrategy, tool_selection_for
@@ -329,6 +336,7 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
     update["errors"] += withdrawn
     update["errors"] += _no_plan(probe)
     update["errors"] += _kind_on_list(probe)
+    update["errors"] += _allergies_reconciled(probe)
     update["errors"] += _readings_told(probe)
     beside = _checked_beside_search(probe, deps) or _volume_beside_check(probe, deps)
     if beside:
@@ -982,6 +990,27 @@ def _no_plan(state: Turn) -> list[str]:
                            "raised potassium, a high INR on warfarin and a low glucose, each from "
                            "its cited protocol. Ask for a result, the care gaps, or a drug's "
                            "safety check instead.")), answer_language())]
+
+
+def _allergies_reconciled(state: Turn) -> list[str]:
+    """A medication reconciliation asked of her list ("med rec", "conciliation médicamenteuse
+    d'entrée"): the allergies on file said beside it, as a reconciliation records them (a
+    penicillin anaphylaxis is part of what is reconciled); nothing when they were not read."""
+    said = planning.request(state)
+    chart = planning.chart_of(state)
+    if (said.focus not in ("medications", "review") or not chart.read
+            or "allergies" in chart.unread or not reconciliation_asked(state.message)):
+        return []
+    if not chart.allergies:
+        return [say(message(N_("Allergies: none recorded (the allergy list was read and is "
+                               "empty).")), answer_language())]
+    if all(a.no_known for a in chart.allergies):
+        return [say(message(N_("Allergies: no known allergies (recorded as such in the "
+                               "chart).")), answer_language())]
+    listed = [a.substance + (f" ({', '.join(known)})" if (known := [x for x in (
+        a.reaction, a.criticality and f"criticality {a.criticality}") if x]) else "")
+        for a in chart.allergies if not a.no_known]
+    return [say(message(N_("Allergies:")), answer_language()) + " " + "; ".join(listed)]
 
 
 def _kind_on_list(state: Turn) -> list[str]:

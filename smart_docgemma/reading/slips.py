@@ -41,3 +41,22 @@ def slipped(word: str) -> str | None:
 def unslipped(text: str) -> str:
     """``text`` with each result name typed with one slip written right."""
     return _WORD.sub(lambda m: slipped(m.group(0)) or m.group(0), text)
+
+
+def document_named(message: str) -> str:
+    """``message`` with a document's name typed with one slip read as it ("d/c sumary",
+    "handvoer for nights", "refferal letter"), so the draft asked is found as when typed right: a
+    word of six letters or more that no word list holds, one slip from exactly one of the draft
+    vocabulary's ``slip_words`` (``tools/data/drafts.yaml``); any other word stays as typed."""
+    from ..tools.writes.drafts import vocabulary  # the drafts' words, read where they live
+
+    def mend(m: re.Match[str]) -> str:
+        word = m.group(0)
+        low = fold_accents(word).lower()
+        # a capitalised word inside the sentence may be a surname ("Mr Hanover's INR"): as typed
+        if is_word(low) or (word[:1].isupper() and m.start() > 0):
+            return word
+        near = {w for w in vocabulary()["slip_words"] if OSA.distance(low, w, score_cutoff=1) <= 1}
+        return near.pop() if len(near) == 1 else word
+
+    return re.sub(r"(?<![\w'\-])[A-Za-zÀ-ÿ]{6,}(?![\w'\-])", mend, message)

@@ -531,6 +531,18 @@ FLOORS = {
     # a saint's word in a surname or a place, a pressure by its halves, a gram dose without its
     # unit, a surgery too soon for the hold, the ward searched for others
     ("probe_walk105", "tuned"): 19,
+    # probe_work2 (a clinician's multi-step work, en 14, fr/pt/es 6 each: discharge summaries,
+    # handovers and SBAR, referral letters to a named specialty, transfer notes, a GP letter, a
+    # summary of one problem for the GP, a problem-based plan, medication reconciliations, care
+    # gaps, a draft changed a turn later, a document asked for another patient; twenty-second
+    # stop): blind 6/16 tuned with 9 unsafe (10/16 as corrected: a referral letter is its
+    # ServiceRequest; "d/c sumary", "informe de traslado", "courrier de sortie pour son médecin
+    # traitant", "summarise his diabetes mx for his GP", "problem based plan", "interconsulta a
+    # ginecobstetricia" matched nothing or the wrong source), 13/16 holdout after the tuned fixes
+    # with 3 unsafe ("transfer note for CCU" refused as a person C C U, the anticoagulation clinic
+    # no specialty, a med rec without the penicillin anaphylaxis); fixed as rules
+    ("probe_work2", "tuned"): 16,
+    ("probe_work2", "holdout"): 16,
 }
 
 

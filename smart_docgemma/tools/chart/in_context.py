@@ -92,6 +92,7 @@ class Intolerance:
     substance: str
     criticality: str | None = None
     no_known: bool = False
+    reaction: str | None = None  # the reaction on file ("Anaphylaxis"), said with the allergy
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def in_context(sections: dict[str, list[dict[str, Any]]], data: ChartData,
         results=tuple(map(result, data.labs)),
         vitals=tuple(map(result, data.vitals)),
         conditions=tuple(Condition(c.text, c.onset) for c in data.problems),
-        allergies=tuple(Intolerance(a.substance, a.criticality, a.no_known)
+        allergies=tuple(Intolerance(a.substance, a.criticality, a.no_known, a.reaction)
                         for a in data.allergies),
         pregnant=pregnant(conditions, observations),
         unread=tuple(sorted(data.unavailable)),

@@ -122,10 +122,11 @@ def run_draft(args: tool_args.DraftDocumentArgs, ctx: ToolContext) -> ToolResult
                                args.language)
     resource = referral(ctx, draft, args) if args.kind == "referral" else document(ctx, draft)
     if resource is None:
+        # no specialty read at all is said so, never as the word "None" in quotes
+        unknown = (f'"{args.specialty}" is not a specialty this site\'s referral table knows'
+                   if args.specialty else "No specialty this site's referral table knows was named")
         return ToolResult.failure(
-            "invalid",
-            f'"{args.specialty}" is not a specialty this site\'s referral '
-            "table knows, so no referral was drafted. Please name the specialty.",
+            "invalid", f"{unknown}, so no referral was drafted. Please name the specialty."
         )
     flags, notes = checked(ctx, args.drugs)
     summary = {**_summary(draft, args), "flags": flags}

@@ -105,7 +105,8 @@ def request_kind(message: str) -> Kind | None:
     kinds = vocabulary()["kinds"]
     for kind in ("discharge", "progress", "handoff"):
         drafted = kind != "progress" or says(message, vocabulary()["draft_words"])
-        if (says(message, kinds[kind]["words"]) or _for_on_call(message, kinds[kind])) and drafted:
+        named = says(message, kinds[kind]["words"]) or _for_recipient(message, kinds[kind])
+        if named and drafted:
             return kind  # type: ignore[return-value]
     to_whom = says(message, vocabulary()["refer_words"]) or arguments.specialty(message) is not None
     if says(message, kinds["referral"]["words"]) and to_whom:
@@ -142,16 +143,19 @@ def _written_referral() -> re.Pattern[str]:
                       rf"their)(?:\s+\S+){{0,2}}?\s+referral(?![a-z])")
 
 
-def _for_on_call(message: str, kind: dict[str, Any]) -> bool:
-    """A summary word with an on-call word after it ("synthèse pour le médecin de garde",
-    "resumen para el residente de guardia"): the handover, however its recipient is named."""
-    said = [kind.get(k) or () for k in ("summaries", "for_whom", "on_call")]
+def _for_recipient(message: str, kind: dict[str, Any]) -> bool:
+    """A summary word with the kind's recipient after it: the on-call doctor for the handover
+    ("synthèse pour le médecin de garde", "resumen para el residente de guardia"), the family
+    doctor for the discharge letter ("summarise his diabetes mx for his GP"), however named."""
+    said = [kind.get(k) or () for k in ("summaries", "for_whom", "recipients")]
     if not all(said):
         return False
-    summaries, for_whom, on_call = ("|".join(re.escape(_low(w)) for w in words) for words in said)
-    # the summary word, its recipient introduced within a few words, the on-call word after
-    return re.search(rf"(?<![a-z])(?:{summaries})(?![a-z])(?:\s+\S+){{0,2}}?\s+(?:{for_whom})"
-                     rf"\s+(?:\S+\s+){{0,4}}?(?:{on_call})(?![a-z])", _low(message)) is not None
+    summaries, for_whom, whom = ("|".join(re.escape(_low(w)) for w in words) for words in said)
+    between = int(kind.get("between", 2))
+    # the summary word, its recipient introduced within a few words, the recipient after
+    return re.search(rf"(?<![a-z])(?:{summaries})(?![a-z])(?:\s+\S+){{0,{between}}}?\s+"
+                     rf"(?:{for_whom})\s+(?:\S+\s+){{0,4}}?(?:{whom})(?![a-z])",
+                     _low(message)) is not None
 
 
 def document_type(kind: Kind) -> dict[str, str]:
