@@ -28,6 +28,7 @@ from ..approval.types import PendingCard, PendingOrder
 from ..languages.frequency import per_day
 from ..reading.dosage import Dose
 from ..reading.entities import Entities
+from ..reading.numbers import in_digits
 from ..reading.request import Request
 from ..tools.words.dosing import INFUSION, as_needed
 from ..tools.writes.orders import parse_timing
@@ -113,7 +114,8 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
         or _by_factor(numbers, pending.dosage)
         or _divided_total(low, found.frequency, pending)
         or _own_drug_number(numbers, ent.drugs, pending))
-    days = _days(found.duration, low)
+    # "diez días", "cinq jours": a course said in words is read in figures, as its dose is
+    days = _days(found.duration, " ".join(fold(in_digits(message)).lower().split()))
     if dose and not found.written and days is not None and _after_the_duration(low, dose):
         dose = None  # "for 10 days not 5": the 5 is the old course's days, never 5 mg
     # "twice that": the dose times two, never "twice" a day
@@ -196,6 +198,12 @@ def _route_asked(low: str, ent: Entities) -> bool:
         _ROUTE_ASKED.match(low))
 
 
+def time_moved(low: str) -> re.Match[str] | None:
+    """Where a verb moves the card to a clock time ("push the recheck to 10am", "move that to
+    10"), in the accent-folded lower-case message; None when nothing is moved."""
+    return _time_moved().search(low)
+
+
 def changes_a_field(low: str) -> bool:
     """A word of change ("actually", "make that", "plutôt", "na verdade", "mejor") or of
     switching ("instead", "à la place") in the accent-folded lower-case message."""
@@ -211,10 +219,11 @@ def _time_moved() -> re.Pattern[str]:
     10 min", "push 2 g magnesium")."""
     verbs = "|".join(re.escape(w) for w in sorted(_words()["time_move_verbs"], key=len,
                                                   reverse=True))
-    return re.compile(rf"(?<![a-z])(?:{verbs})(?:\s+[a-z0-9&'-]+){{0,2}}?"
+    # ... its pronoun fused after a hyphen ("décale-le à 10", "passe-la à 9")
+    return re.compile(rf"(?<![a-z])(?:{verbs})(?:-(?:le|la|les|lo|o|a))?(?:\s+[a-z0-9&'-]+){{0,2}}?"
                       r"(?:\s+(?:back|forward|out|up))?\s+(?:to|till|until|a|para|pra|pour)"
                       r"(?:\s+(?:las|la|as|a|the))?\s+\d{1,2}(?:[:h.]?\d{2})?\s*(?:am|pm|h|hrs?)?"
-                      r"(?![\d/.,]|\s*[x×](?![a-z])"
+                      r"(?![\d/]|[.,]\d|\s*[x×](?![a-z])"
                       r"|\s*(?:mg|g|mcg|meq|mmol|ml|l|litres?|liters?|kg|units?|u|%)(?![a-z]))")
 
 
