@@ -90,7 +90,10 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     low = " ".join(fold(message).lower().split())
     others = list(dict.fromkeys(d for d in ent.drugs if d != pending.ingredient))
     asked = "?" in message and not _route_asked(low, ent)
-    if ent.patient_names or ent.patient_ids or asked or _asks(ent.actions):
+    # her state told before the drug that answers the card's finding ("ah é, gestante. então
+    # metildopa 250 mg 8/8h") asks nothing of the chart: the order is in the card's place
+    placed = len(others) == 1 and in_its_place(low, pending)
+    if ent.patient_names or ent.patient_ids or asked or (_asks(ent.actions) and not placed):
         return None
     if others and not (len(others) == 1 and (switches(low) or in_its_place(low, pending))):
         return None  # another drug beside the card ("also paracetamol"): an order of its own
@@ -252,7 +255,8 @@ def _consequence() -> tuple[re.Pattern[str], re.Pattern[str]]:
         return "|".join(map(re.escape, words))
 
     return (re.compile(rf"(?<![\w'])(?:{alternatives('ends')})[\s.!,;]*$"),
-            re.compile(rf"^(?:{alternatives('starts')})(?![\w'])"))
+            # ... opening the message or a sentence of it ("ah é, gestante. então metildopa")
+            re.compile(rf"(?:^|[.;!]\s+)(?:{alternatives('starts')})(?![\w'])"))
 
 
 @lru_cache(maxsize=1)
@@ -275,7 +279,7 @@ def in_its_place(low: str, pending: PendingOrder) -> bool:
     if _declined_then_ordered().match(low):
         return True
     ends, starts = _consequence()
-    return pending.critical and bool(ends.search(low) or starts.match(low))
+    return pending.critical and bool(ends.search(low) or starts.search(low))
 
 
 def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
@@ -333,6 +337,8 @@ _AROUND = (r"(?:no|nope|nah|nop|non|nao|ok|okay|please|pls|svp|stp|por favor|por
            r"actually|en fait|em vez|on second thoughts?|on reflection|finalement|finalmente|"
            r"al final|bon|bueno|pensandolo bien|pensando bem|wait|attends|espera|oops|whoops|oh|ah|"
            r"uh|oups|ops|opa|uy|ay|ups|vaya|"
+           # a shrug before it ("bof, oublie", "bah, laisse", "meh, scrap it")
+           r"bof|bah|meh|"
            # the cancel said as the better course ("mejor cancela eso", "melhor cancelar",
            # "plutôt annule", "better cancel that")
            r"mejor|es mejor|melhor|e melhor|plutot|mieux vaut|better|best|"

@@ -196,6 +196,12 @@ def _course_after_frequency() -> re.Pattern[str]:
     return re.compile(rules()["course_after_frequency"], re.I)
 
 
+@cache
+def _course_of_one() -> re.Pattern[str]:
+    """One week or month said with its article in English (``course_of_one``)."""
+    return re.compile(rules()["course_of_one"], re.I)
+
+
 _FRACTION_UNITS = {"/7": "days", "/52": "weeks", "/12": "months"}  # "for 5/7": five days
 # the ward's bare fractions of a week, year or month ("bd 3/7", "2/52", "6/12"); never a date
 # ("3/7/2026"), a pressure ("120/70"), "24/7" (always) or an interval ("12/12h", "8/8 h")
@@ -1088,6 +1094,8 @@ def _dose_of(text: str) -> dict[str, Any] | None:
         found["duration"] = f"{duration.group(1)} {unit}"
     elif languages.duration(text):  # "pendant 5 jours", "por 7 dias"
         found["duration"] = languages.duration(text)
+    elif one := _course_of_one().search(text):  # "for a week", "for one month"
+        found["duration"] = f"1 {one.group(1).lower()}s"
     elif course := _course_after_frequency().search(text):  # "bd po 10 days", "c/12h 7 días"
         unit = rules()["course_units"][course.group(2)[0].lower()]
         found["duration"] = f"{course.group(1)} {unit}"

@@ -3,13 +3,16 @@ rule with near words that must not trigger: a pending lab card moved to a bare h
 to 10, …") is re-drafted at that clock; a course said in words ("diez días") completes the card
 as its figures do; a count of days said bare after an order line's frequency is its course; a
 change with a pronoun ("make it bd", "ponlo cada 12 horas", "passe-la à 40") after a card of one
-drug approved is the dose change of that order on her list."""
+drug approved is the dose change of that order on her list. From the holdout: a stop until
+further notice is a stop; a card declined with a shrug, "ya no" or a talk later is cancelled; a
+drug said "then" in a later sentence takes a critical card's place; "for a week" is a course."""
 from __future__ import annotations
 
 import pytest
 from smart_docgemma.agent import amendments, clarification, ward_amendments
 from smart_docgemma.agent.extraction import extract, read
 from smart_docgemma.agent.languages import fold
+from smart_docgemma.agent.ward_requests import workflow_of
 from smart_docgemma.approval.types import PendingOrder
 from smart_docgemma.tools.chart.in_context import ChartInContext, Medication
 
@@ -140,3 +143,115 @@ def test_the_change_is_the_dose_change_of_her_order():
     change = said.workflow.dose_change
     assert change is not None and change.drug == "omeprazole"
     assert change.dosage == "20 mg" and change.frequency == "cada 12 horas"
+
+
+# --- the holdout's rules: a stop until further notice is a stop, never a hold
+
+@pytest.mark.parametrize(("said", "drug"), [
+    ("suspéndele la aspirina hasta nueva orden", "aspirin"),
+    ("suspendele el AAS hasta nuevo aviso", "aspirin"),
+    ("suspéndale la aspirina", "aspirin"),
+    ("arrête le Kardégic jusqu'à nouvel ordre", "aspirin"),
+    ("suspende o AAS até segunda ordem", "aspirin"),
+    ("stop the aspirin until further notice", "aspirin"),
+])
+def test_a_stop_until_further_notice_is_a_stop(said, drug):
+    assert workflow_of(said).stop == drug
+
+
+@pytest.mark.parametrize("said", [
+    "suspends le Kardégic jusqu'à la chirurgie",  # until something: a hold
+    "suspéndele la warfarina esta noche",  # one night: a hold
+    "hold the aspirin until further notice",  # a hold said as such
+    "no le suspendas la aspirina",  # a stop denied
+    "¿le suspendo la aspirina?",  # asked
+])
+def test_near_words_a_hold_denial_or_question_stops_nothing(said):
+    assert workflow_of(said).stop is None
+
+
+# --- a card declined with a shrug, "no longer", or talked about later
+
+@pytest.mark.parametrize("said", [
+    "bof, oublie, on en reparlera en consultation",
+    "bah, laisse tomber",
+    "no, ya no, lo dejamos así",
+    "dejémoslo así",
+    "not anymore",
+    "no longer needed",
+    "já não",
+    "oublie, on en rediscutera lundi",
+])
+def test_a_card_declined_in_other_words_is_cancelled(said):
+    assert amendments.cancels(said)
+
+
+@pytest.mark.parametrize("said", [
+    "no, ya no hay dolor?",  # a question
+    "ya no le duele, cambia a 500",  # a change
+    "no, ya no le des 500",  # a number: no cancel alone
+    "bof, 250 plutôt",
+])
+def test_near_words_a_change_or_question_is_no_cancel(said):
+    assert not amendments.cancels(said)
+
+
+# --- a drug said "then" in a later sentence takes the critical card's place
+
+_LOSARTAN = PendingOrder(proposal_id="p2", patient_id="pt", medication="losartan",
+                         ingredient="losartan", dosage="50 mg", frequency="once daily",
+                         notes=None, critical=True)
+
+
+@pytest.mark.parametrize("said", [
+    "ah é, gestante. então metildopa 250 mg 8/8h",
+    "oh she's pregnant. ok then labetalol 200 bd",
+    "ah oui, enceinte. bon alors labétalol 200 mg 2x/j",
+    "ay, embarazada. entonces metildopa 250 mg c/8h",
+])
+def test_a_drug_then_after_her_state_takes_the_cards_place(said):
+    low = " ".join(fold(said).lower().split())
+    assert amendments.in_its_place(low, _LOSARTAN)
+    change = amendments.read(read(said), _LOSARTAN)
+    assert change is not None and change.drug is not None
+
+
+@pytest.mark.parametrize("said", [
+    "ah é, gestante. então também metildopa 250 mg 8/8h",  # added beside it
+    "ah é, gestante. então metildopa?",  # asked
+])
+def test_near_words_an_addition_or_question_takes_no_place(said):
+    low = " ".join(fold(said).lower().split())
+    assert not amendments.in_its_place(low, _LOSARTAN)
+
+
+def test_no_place_taken_after_a_card_without_a_critical_finding():
+    plain = PendingOrder(proposal_id="p3", patient_id="pt", medication="losartan",
+                         ingredient="losartan", dosage="50 mg", frequency="once daily", notes=None)
+    assert not amendments.in_its_place("ah e, gestante. entao metildopa 250 mg 8/8h", plain)
+
+
+# --- one week or month said with its article, shown in the singular
+
+@pytest.mark.parametrize(("said", "course"), [
+    ("clarithromycin 500mg bd po for a week", "1 weeks"),
+    ("sertraline 50 mg od for one month", "1 months"),
+])
+def test_one_week_or_month_with_its_article_is_the_course(said, course):
+    dose = extract(said).dose
+    assert dose is not None and dose.duration == course
+
+
+def test_no_course_of_a_week_gone_by():
+    dose = extract("amox 500 tds, ill for a week before").dose
+    assert dose is None or dose.duration is None
+
+
+@pytest.mark.parametrize(("value", "unit", "shown"), [
+    (1, "weeks", "1 week"), (1, "months", "1 month"), (2, "weeks", "2 weeks"), (7, "days", "7 days"),
+])
+def test_the_cards_duration_is_said_in_the_singular_for_one(value, unit, shown):
+    from smart_docgemma.tools.writes.orders import _order_rows
+
+    rows = dict(_order_rows({}, {"expectedSupplyDuration": {"value": value, "unit": unit}}))
+    assert rows["Duration"] == shown
