@@ -28,6 +28,7 @@ from ..approval.types import PendingCard, PendingOrder
 from ..languages.frequency import per_day
 from ..reading.dosage import Dose
 from ..reading.entities import Entities
+from ..reading.numbers import in_digits
 from ..reading.request import Request
 from ..tools.words.dosing import INFUSION, as_needed
 from ..tools.writes.orders import parse_timing
@@ -89,7 +90,10 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     low = " ".join(fold(message).lower().split())
     others = list(dict.fromkeys(d for d in ent.drugs if d != pending.ingredient))
     asked = "?" in message and not _route_asked(low, ent)
-    if ent.patient_names or ent.patient_ids or asked or _asks(ent.actions):
+    # her state told before the drug that answers the card's finding ("ah é, gestante. então
+    # metildopa 250 mg 8/8h") asks nothing of the chart: the order is in the card's place
+    placed = len(others) == 1 and in_its_place(low, pending)
+    if ent.patient_names or ent.patient_ids or asked or (_asks(ent.actions) and not placed):
         return None
     if others and not (len(others) == 1 and (switches(low) or in_its_place(low, pending))):
         return None  # another drug beside the card ("also paracetamol"): an order of its own
@@ -113,7 +117,8 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
         or _by_factor(numbers, pending.dosage)
         or _divided_total(low, found.frequency, pending)
         or _own_drug_number(numbers, ent.drugs, pending))
-    days = _days(found.duration, low)
+    # "diez días", "cinq jours": a course said in words is read in figures, as its dose is
+    days = _days(found.duration, " ".join(fold(in_digits(message)).lower().split()))
     if dose and not found.written and days is not None and _after_the_duration(low, dose):
         dose = None  # "for 10 days not 5": the 5 is the old course's days, never 5 mg
     # "twice that": the dose times two, never "twice" a day
@@ -196,6 +201,12 @@ def _route_asked(low: str, ent: Entities) -> bool:
         _ROUTE_ASKED.match(low))
 
 
+def time_moved(low: str) -> re.Match[str] | None:
+    """Where a verb moves the card to a clock time ("push the recheck to 10am", "move that to
+    10"), in the accent-folded lower-case message; None when nothing is moved."""
+    return _time_moved().search(low)
+
+
 def changes_a_field(low: str) -> bool:
     """A word of change ("actually", "make that", "plutôt", "na verdade", "mejor") or of
     switching ("instead", "à la place") in the accent-folded lower-case message."""
@@ -211,10 +222,11 @@ def _time_moved() -> re.Pattern[str]:
     10 min", "push 2 g magnesium")."""
     verbs = "|".join(re.escape(w) for w in sorted(_words()["time_move_verbs"], key=len,
                                                   reverse=True))
-    return re.compile(rf"(?<![a-z])(?:{verbs})(?:\s+[a-z0-9&'-]+){{0,2}}?"
+    # ... its pronoun fused after a hyphen ("décale-le à 10", "passe-la à 9")
+    return re.compile(rf"(?<![a-z])(?:{verbs})(?:-(?:le|la|les|lo|o|a))?(?:\s+[a-z0-9&'-]+){{0,2}}?"
                       r"(?:\s+(?:back|forward|out|up))?\s+(?:to|till|until|a|para|pra|pour)"
                       r"(?:\s+(?:las|la|as|a|the))?\s+\d{1,2}(?:[:h.]?\d{2})?\s*(?:am|pm|h|hrs?)?"
-                      r"(?![\d/.,]|\s*[x×](?![a-z])"
+                      r"(?![\d/]|[.,]\d|\s*[x×](?![a-z])"
                       r"|\s*(?:mg|g|mcg|meq|mmol|ml|l|litres?|liters?|kg|units?|u|%)(?![a-z]))")
 
 
@@ -243,7 +255,8 @@ def _consequence() -> tuple[re.Pattern[str], re.Pattern[str]]:
         return "|".join(map(re.escape, words))
 
     return (re.compile(rf"(?<![\w'])(?:{alternatives('ends')})[\s.!,;]*$"),
-            re.compile(rf"^(?:{alternatives('starts')})(?![\w'])"))
+            # ... opening the message or a sentence of it ("ah é, gestante. então metildopa")
+            re.compile(rf"(?:^|[.;!]\s+)(?:{alternatives('starts')})(?![\w'])"))
 
 
 @lru_cache(maxsize=1)
@@ -266,7 +279,7 @@ def in_its_place(low: str, pending: PendingOrder) -> bool:
     if _declined_then_ordered().match(low):
         return True
     ends, starts = _consequence()
-    return pending.critical and bool(ends.search(low) or starts.match(low))
+    return pending.critical and bool(ends.search(low) or starts.search(low))
 
 
 def asked_of_card(said: Request, pending: PendingOrder) -> str | None:
@@ -324,6 +337,8 @@ _AROUND = (r"(?:no|nope|nah|nop|non|nao|ok|okay|please|pls|svp|stp|por favor|por
            r"actually|en fait|em vez|on second thoughts?|on reflection|finalement|finalmente|"
            r"al final|bon|bueno|pensandolo bien|pensando bem|wait|attends|espera|oops|whoops|oh|ah|"
            r"uh|oups|ops|opa|uy|ay|ups|vaya|"
+           # a shrug before it ("bof, oublie", "bah, laisse", "meh, scrap it")
+           r"bof|bah|meh|"
            # the cancel said as the better course ("mejor cancela eso", "melhor cancelar",
            # "plutôt annule", "better cancel that")
            r"mejor|es mejor|melhor|e melhor|plutot|mieux vaut|better|best|"

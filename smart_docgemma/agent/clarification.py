@@ -24,7 +24,7 @@ from ..reading.drugs import unrecognised_drug
 from ..reading.entities import Entities
 from ..reading.people import brings_back, fold_accents
 from ..reading.subject import is_own_name, names_another
-from ..tools.chart.in_context import InContext
+from ..tools.chart.in_context import ChartInContext, InContext
 from ..tools.words import ward_words, windows
 from . import order_lines
 
@@ -478,6 +478,47 @@ def acts_on_discussed(message: str, own: Entities, history: list[dict[str, Any]]
             said = _dose_discussed(history) if done == "start" and own.dose is None else ""
             return " ".join(f"{low[:m.start()]} {done} {drug} {said} {low[m.end():]}".split())
     return None
+
+
+def changes_discussed(message: str, own: Entities, history: list[dict[str, Any]],
+                      chart: ChartInContext) -> str | None:
+    """"make it bd from today", "ponlo cada 12 horas", "passe-la à 40" after a message that named
+    one drug now on her active list (its card approved since): the message as a change of that
+    order ("change omeprazol to 20 mg cada 12 horas"), the dose last said when it gives none.
+    None when it names a drug or a patient, runs long, or the drug is not on her list."""
+    said = [t for t in history[-2:] if t.get("role") == "user"]
+    if not said or own.drugs or own.patient_names or own.patient_ids or len(message.split()) > 12:
+        return None
+    last = extract(str(said[-1].get("content") or ""))  # read once: its drug and its dose
+    drug, m = _one_drug(last, chart.patient), _changes_it().search(_folded(message))
+    on_list = {n for med in chart.medications for n in med.names}
+    if not drug or not m or last.drugs[0] not in on_list:
+        return None
+    rest = _folded(message)[m.end():]
+    if _GIVES_A_DOSE.match(rest):  # "passe-la à 40": its own dose
+        return " ".join(f"change {drug} {rest}".split())
+    if last.dose is None or not last.dose.written:
+        return None  # the dose last said cannot be read: the change is not guessed
+    return " ".join(f"change {drug} to {last.dose.written} {rest}".split())
+
+
+# the change gives its own dose: a number after "to"/"à"/"a"/"para", never a frequency's ("make
+# it 12 hourly", "ponlo cada 12 horas", "passe-la à 2x/j")
+_GIVES_A_DOSE = re.compile(r"\s*(?:(?:to|a|au|para|pra|en|at)\s+)?\d+(?:[.,]\d+)?"
+                           r"(?![\d/]|\s*(?:x\b|h\b|hr|hour|hora|heure|times|fois|veces|vezes|/))")
+
+
+@lru_cache(maxsize=1)
+def _changes_it() -> re.Pattern[str]:
+    """A verb of change with a pronoun after it, fused after a hyphen or as a suffix
+    (``changes_it``, with the pronouns and clitics of ``acts_on_it``)."""
+    said = rules()
+    pronouns = "|".join(map(re.escape, sorted(
+        [*said["acts_on_it_pronouns"], *said["changes_it_pronouns"]], key=len, reverse=True)))
+    clitics = "|".join(map(re.escape, said["acts_on_it_clitics"]))
+    stems = "|".join(map(re.escape, sorted(set(said["changes_it"]), key=len, reverse=True)))
+    return re.compile(rf"(?<![\w'])(?:(?:{stems})(?:\s+(?:{pronouns})|-(?:{clitics}))"
+                      rf"|l'(?:{stems})|(?:{stems})(?:{clitics}))(?![\w'-])")
 
 
 def _dose_discussed(history: list[dict[str, Any]]) -> str:

@@ -189,6 +189,20 @@ _DURATION = re.compile(
 _AFTER_FREQUENCY = re.compile(
     r"\b(?:od|bd|bid|tds|tid|qds|qid|daily|nocte|mane|q\d{1,2}h|prn|a day|per day)\s*,?\s+"
     r"(\d+)\s*(days?|weeks?|wks?|months?)\b(?!\s+(?:ago|before|back))", re.I)
+
+
+@cache
+def _course_after_frequency() -> re.Pattern[str]:
+    """A count of days said bare after the order's frequency (``course_after_frequency``)."""
+    return re.compile(rules()["course_after_frequency"], re.I)
+
+
+@cache
+def _course_of_one() -> re.Pattern[str]:
+    """One week or month said with its article in English (``course_of_one``)."""
+    return re.compile(rules()["course_of_one"], re.I)
+
+
 _FRACTION_UNITS = {"/7": "days", "/52": "weeks", "/12": "months"}  # "for 5/7": five days
 # the ward's bare fractions of a week, year or month ("bd 3/7", "2/52", "6/12"); never a date
 # ("3/7/2026"), a pressure ("120/70"), "24/7" (always) or an interval ("12/12h", "8/8 h")
@@ -1094,6 +1108,11 @@ def _dose_of(text: str) -> dict[str, Any] | None:
         found["duration"] = f"{duration.group(1)} {unit}"
     elif languages.duration(text):  # "pendant 5 jours", "por 7 dias"
         found["duration"] = languages.duration(text)
+    elif one := _course_of_one().search(text):  # "for a week", "for one month"
+        found["duration"] = f"1 {one.group(1).lower()}s"
+    elif course := _course_after_frequency().search(text):  # "bd po 10 days", "c/12h 7 días"
+        unit = rules()["course_units"][course.group(2)[0].lower()]
+        found["duration"] = f"{course.group(1)} {unit}"
     needed = as_needed(text) or languages.as_needed(text)  # "si besoin", "se dor", "si dolor"
     if needed and (needed != "as needed" or freq not in ("as needed", "prn")) and needed != freq:
         found["as_needed"] = needed

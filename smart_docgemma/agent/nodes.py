@@ -238,7 +238,10 @@ def input_assembly(state: Turn, deps: Deps) -> Update[InputAssemblyOutcome]:
         or clarification.redo_discussed(state.message, said.entities, said.ward.tests,
                                         state.history or [])
         # "10" after "warfarin": the drug's dose, read with the drug
-        or clarification.dose_after_drug(state.message, said.entities, state.history or []))
+        or clarification.dose_after_drug(state.message, said.entities, state.history or [])
+        # "make it bd from today" after a card of one drug approved: that order changed
+        or clarification.changes_discussed(state.message, said.entities, state.history or [],
+                                           said.chart))
     several = [] if cards or acted else clarification.several_discussed(
         state.message, said.entities, state.history or [])
     if acted:

@@ -17,7 +17,7 @@ import re
 
 from ..approval.types import PendingCard
 from ..reading.request import Request
-from .amendments import changes_a_field
+from .amendments import changes_a_field, time_moved
 from .languages import fold
 from .state import ToolCall
 
@@ -53,13 +53,27 @@ def changed_card(said: Request, card: PendingCard, patient_id: str) -> ToolCall 
     if card.kind == "lab_order" and card.request.get("test"):
         if said.ward.tests and set(said.ward.tests) != {card.request["test"]}:
             return None  # another test: an order of its own
-        at = _new_time(said.ward.when, card.request.get("when"))
+        at = _new_time(said.ward.when or _moved_to_hour(low), card.request.get("when"))
         if at is None:
             return None
         return ToolCall("order_lab_test", {
             "patient_id": patient_id, "test": card.request["test"], "when": at,
             "priority": card.request.get("priority"), "reason": card.request.get("reason")})
     return None
+
+
+def _moved_to_hour(low: str) -> str | None:
+    """The bare hour a card is moved to ("move that to 10", "décale-le à 10", "pásalo a las
+    10"): no time word of its own, but a verb that moves the card and "to" make it the clock
+    (24-hour, as the ward writes it), on the card's day."""
+    moved = time_moved(low)
+    if moved is None:
+        return None
+    hour = re.search(r"(\d{1,2})(?:[:h.]?(\d{2}))?\s*(am|pm|h|hrs?)?$", moved.group(0).strip())
+    if hour is None or int(hour.group(1)) > 23:
+        return None
+    afternoon = hour.group(3) == "pm" and int(hour.group(1)) < 12
+    return f"{int(hour.group(1)) + 12 * afternoon:02d}:{hour.group(2) or '00'}"
 
 
 def _priority_only(said: Request, card: PendingCard, patient_id: str) -> ToolCall | None:

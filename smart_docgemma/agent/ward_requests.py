@@ -259,6 +259,7 @@ def _told_by_state(low: str) -> set[str]:
 def _holds(low: str) -> bool:
     """A drug held ("hold warfarin tonight", "segura a varfarina hoje à noite", "suspends la
     warfarine ce soir"): a drug named after a word of stopping or holding it, said as a hold."""
+    low = _any("further_notice_words").sub(" ", low)  # "until further notice": no hold
     return bool((says_hold(low) or _any("hold_time_words").search(low)) and stopped_drugs(
         low, [(str(d.name), d.surface) for d in find_drugs(low) if d.name]))
 
@@ -313,6 +314,7 @@ def stop_of(low: str) -> str | None:
     """The drug an instruction stops ("stop the aspirin", "d/c omeprazole", "arrête
     l'amlodipine", "suspender o AAS"); None for a hold ("hold warfarin tonight"), a stop denied
     ("don't stop the aspirin"), one waiting on a condition ("stop it if she bleeds") or asked."""
+    low = _any("further_notice_words").sub(" ", low)  # "until further notice": a stop for now
     taken_off = re.sub(r"\b(?:take|get)\s+(?:him|her|them)\s+off\b", " ", low)
     if (says_hold(low) or _any("stop_unless_words").search(low) or _starts_a_drug(taken_off)
             or _any("hold_time_words").search(low)):

@@ -543,6 +543,18 @@ FLOORS = {
     # no specialty, a med rec without the penicillin anaphylaxis); fixed as rules
     ("probe_work2", "tuned"): 16,
     ("probe_work2", "holdout"): 16,
+    # probe_conv2 (the conversation holds the pending card, en/fr/pt/es 8 each: a field changed
+    # tersely and verbosely — dose, frequency, route, course, a lab's time, a reading's value —,
+    # missing fields given, a card cancelled and one of two, a critical card replaced with and
+    # without "instead", a hold or stop of her drug, "why?" drafting nothing, a change of a card
+    # already approved; twenty-second stop): blind 13/16 tuned with 1 unsafe ("move that to 10,
+    # she's in x-ray first thing" left the 8am card pending; "diez días" not read; "ponlo cada 12
+    # horas" after approval only checked the drug), 10/16 holdout after the tuned fixes with 3
+    # unsafe ("bof, oublie, on en reparlera…", "no, ya no, lo dejamos así" left the card pending;
+    # "ah é, gestante. então metildopa…" left the losartan card beside a check), "hasta nueva
+    # orden" read as a hold and "for a week" not read; fixed as rules, two cases corrected
+    ("probe_conv2", "tuned"): 16,
+    ("probe_conv2", "holdout"): 16,
 }
 
 

@@ -303,7 +303,10 @@ def _order_rows(inst: dict[str, Any], dispense: dict[str, Any]) -> list[tuple[st
         rows.append(("As needed", "yes (no reason given)"))
     duration = dispense.get("expectedSupplyDuration")
     if duration:
-        rows.append(("Duration", f"{duration['value']} {duration['unit']}"))
+        # one of the unit said in the singular ("1 week", never "1 weeks")
+        unit = str(duration["unit"])
+        unit = unit[:-1] if duration["value"] == 1 and unit.endswith("s") else unit
+        rows.append(("Duration", f"{duration['value']} {unit}"))
     if dispense.get("quantity"):
         rows.append(
             (
