@@ -93,7 +93,7 @@ def read(said: Request, pending: PendingOrder) -> Change | None:
     # her state told before the drug that answers the card's finding ("ah é, gestante. então
     # metildopa 250 mg 8/8h") asks nothing of the chart: the order is in the card's place
     placed = len(others) == 1 and in_its_place(low, pending)
-    if ent.patient_names or ent.patient_ids or asked or (_asks(ent.actions) and not placed):
+    if ent.patient_names or ent.patient_ids or asked or (_asks(ent.actions, low) and not placed):
         return None
     if others and not (len(others) == 1 and (switches(low) or in_its_place(low, pending))):
         return None  # another drug beside the card ("also paracetamol"): an order of its own
@@ -740,12 +740,14 @@ def _plain(text: str) -> str:
     return " ".join(re.sub(r"['’\-]", " ", fold(text).lower()).strip(" ¿¡").split())
 
 
-def _asks(actions: tuple[str, ...]) -> bool:
+def _asks(actions: tuple[str, ...], low: str = "") -> bool:
     """Actions of a request of its own (a chart question, another order); an order line and the
     words of giving a drug belong to the amendment, and so does a word of him or her alone
-    ("too much at his age, go with 5": the reason for the change, no chart asked)."""
+    ("too much at his age, go with 5": the reason for the change, no chart asked), and a
+    reading told with its state ("make it 100, bp still high": the reason, ``reason_states``)."""
+    reason = "lab_or_vital" if _any_of("reason_states").search(low) else ""
     return any(a not in ("order_line", "give", "administer", "prescribe", "prescribe_drug",
-                         "switch", "this_patient") for a in actions)
+                         "switch", "this_patient", reason) for a in actions)
 
 
 # "850 au lieu de 500", "850 instead of 500", "850 em vez de 500": the new number comes first

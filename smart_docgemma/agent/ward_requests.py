@@ -320,7 +320,7 @@ def stop_of(low: str) -> str | None:
             or _any("hold_time_words").search(low)):
         return None  # "stop lisinopril, start labetalol 100 bd": a switch's, never a stop alone
     named = [(str(d.name), d.surface) for d in find_drugs(low) if d.name]
-    stopped = stopped_drugs(low, named) or _para_stopped(low, named)
+    stopped = stopped_drugs(low, named) or _para_stopped(low, named) or _opener_stopped(low, named)
     return stopped[0] if stopped else None
 
 
@@ -341,6 +341,26 @@ def _para_before(surface: str) -> re.Pattern[str]:
         # ... and for good ("para a metformina de vez, TFG baixou")
         r"(?:\s+(?:de vez(?: por todas)?|definitivamente))?"
         r"\s*(?:[,;.!-]|$)")
+
+
+def _opener_stopped(low: str, named: list[tuple[str, str]]) -> tuple[str, ...]:
+    """"No more" opening a message or a clause, its drug ending the clause ("plus de Kardégic
+    pour lui, INR à 3,4", "chega de AAS pra ele"): a stop (``stop_openers``). Asked ("plus de
+    Kardégic ?") or in the middle of a clause ("un peu plus de furosémide") it stops nothing."""
+    if "?" in low:
+        return ()
+    return tuple(name for name, surface in named if _opened_by_stop(surface).search(low))
+
+
+@lru_cache(maxsize=1024)
+def _opened_by_stop(surface: str) -> re.Pattern[str]:
+    openers = "|".join(sorted((re.escape(fold(w)) for w in _rules()["stop_openers"]), key=len,
+                              reverse=True))
+    return re.compile(
+        rf"(?:^|[,;.!:]\s*)(?:{openers})\s+(?:(?:le|la|les|l'|o|a|os|as|el|los|las|the)\s*)?"
+        rf"{re.escape(surface)}"
+        r"(?:\s+(?:pour lui|pour elle|chez lui|chez elle|dele|dela|pra ele|pra ela|para ele|"
+        r"para ela|para el|para ella|for him|for her))?\s*(?:[,;.!-]|$)")
 
 
 def _told_in_alarm(low: str, problem: str | None) -> bool:

@@ -555,6 +555,16 @@ FLOORS = {
     # orden" read as a hold and "for a week" not read; fixed as rules, two cases corrected
     ("probe_conv2", "tuned"): 16,
     ("probe_conv2", "holdout"): 16,
+    # probe40_intl (pt 12, es 12, fr 8: a drug by a local brand with its finding, holds and
+    # stops, a drug replaced, the list asked obliquely, per day against per dose, a pending card
+    # changed or completed, vitals with their time, timed tests, a window, the multi-step work,
+    # others named, her own name and birth date; twenty-second stop): blind 14/16 tuned with 1
+    # unsafe ("melhor fazer 100, a PA continua alta" answered as a chart question, the 50 mg card
+    # left pending beside a second; fr-1 corrected: "tu peux-tu y prescrire" asks the dose with
+    # its finding), 13/16 holdout after the tuned fixes, 0 unsafe ("hizo 39.4 de temperatura",
+    # "nota de traslado", "plus de Kardegic" matched nothing or no stop); fixed as rules
+    ("probe40_intl", "tuned"): 16,
+    ("probe40_intl", "holdout"): 16,
 }
 
 

@@ -789,7 +789,28 @@ def _reading(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
             continue
         if value:
             return _valued(key, m.group(0), value, entry)
-    return _apart_with_unit(text, key, _vital_words(key), entry)
+    return _value_before(text, key, entry) or _apart_with_unit(text, key, _vital_words(key), entry)
+
+
+def _value_before(text: str, key: str, entry: dict[str, Any]) -> Reading | None:
+    """A single sign's value said before its word with "de" ("hizo 39.4 de temperatura", "tuvo
+    39,2 de temp", "fez 38,9 de febre", "il a fait 39 de fièvre"), read only when the value is
+    plausible for the sign ("dia 2 de febre", "5 de la mañana" are none); never a pair."""
+    if entry.get("pair"):
+        return None
+    for m in _VALUE_BEFORE.finditer(text):
+        word = _vital_words(key).match(text, m.end())
+        if not word:
+            continue
+        found = _valued(key, word.group(0), m, entry)
+        if implausible(found) is None:
+            return found
+    return None
+
+
+# a number, its unit or none, then "de" (and an article) before the sign's word
+_VALUE_BEFORE = re.compile(
+    rf"(?<![\d.,/]){_NUMBER}(\s*(?:°c|°|%)?)\s+de\s+(?:(?:la|le|sa|su|a)\s+)?", re.I)
 
 
 def _valued(key: str, word: str, value: re.Match[str], entry: dict[str, Any]) -> Reading:
