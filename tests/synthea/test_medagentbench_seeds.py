@@ -115,6 +115,8 @@ SETS = {
                  (8, 9, 9, 8, 8, 6, 6, 7, 9, 10), 80, 0.4, 20, 12, whole=7),
     733: WardSet("medagentbench_seed733.yaml", PopulationSpec(seed=733, size=7, ages="1-95"),
                  (8, 10, 8, 7, 7, 7, 7, 8, 9, 9), 80, 0.4, 20, 12),
+    797: WardSet("medagentbench_seed797.yaml", PopulationSpec(seed=797, size=7, ages="1-95"),
+                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 80, 0.4, 20, 12),
 }
 
 
