@@ -759,18 +759,22 @@ def _bare_dose(low: str) -> str | None:
     said = _change_words().search(low)
     if not said:
         return None
+    # "leave it at 5" keeps a dose; "at 11" beside the recheck named is its hour
+    clock = _AT_A_CLOCK[mentions_recheck(low)]
     number = next((n for n in _BARE_NUMBER.finditer(low, said.end())
-                   if not _AT_A_CLOCK.search(low[: n.start()])), None)
+                   if not clock.search(low[: n.start()])), None)
     if number is None:  # "let's do 2.5 instead": the one number before the word of change
         before = [n.group(1) for n in _BARE_NUMBER.finditer(low[: said.start()])
-                  if not _AT_A_CLOCK.search(low[: n.start()])]
+                  if not clock.search(low[: n.start()])]
         return before[0].replace(",", ".") if len(before) == 1 else None
     return number.group(1).replace(",", ".")
 
 
-# the hour a time is said at ("do the recheck at 11 instead", "@ 11", "a las 11", "às 11"): a
-# clock without its am/pm, never a bare dose
-_AT_A_CLOCK = re.compile(r"(?<![a-z])(?:at|@|a las|a la|as)\s*$")
+# the hour a time is said at, a clock without its am/pm and never a bare dose: "a las 11", "às
+# 11", "@ 11" always; "at 11" only beside the paired recheck named ("do the recheck at 11
+# instead"), since "leave it at 5" or "keep it at 20" say the dose
+_AT_A_CLOCK = (re.compile(r"(?<![a-z])(?:@|a las|a la|as)\s*$"),
+               re.compile(r"(?<![a-z])(?:at|@|a las|a la|as)\s*$"))
 
 
 # a combination's strength, each ingredient's amount apart ("30/500", "8/500 mg")

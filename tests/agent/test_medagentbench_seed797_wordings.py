@@ -66,3 +66,11 @@ def test_an_hour_said_after_at_is_no_dose(said):
 def test_a_dose_said_beside_a_clock_is_still_the_dose(said, dose):
     change = amendments.read(read(said), _potassium())
     assert change is not None and change.dose is not None and change.dose.startswith(dose)
+
+
+@pytest.mark.parametrize(("said", "dose"), [
+    ("actually leave it at 5", "5"), ("actually keep it at 20", "20"), ("make it start at 10", "10"),
+])
+def test_a_dose_kept_at_a_number_without_the_recheck_named_is_still_the_dose(said, dose):
+    # "at" is an hour only beside the recheck; without it the number says the dose, as before
+    assert amendments._bare_dose(said) == dose
