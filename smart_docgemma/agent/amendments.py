@@ -777,11 +777,22 @@ def _bare_dose(low: str) -> str | None:
     said = _change_words().search(low)
     if not said:
         return None
-    number = _BARE_NUMBER.search(low, said.end())
+    # "leave it at 5" keeps a dose; "at 11" beside the recheck named is its hour
+    clock = _AT_A_CLOCK[mentions_recheck(low)]
+    number = next((n for n in _BARE_NUMBER.finditer(low, said.end())
+                   if not clock.search(low[: n.start()])), None)
     if number is None:  # "let's do 2.5 instead": the one number before the word of change
-        before = _BARE_NUMBER.findall(low[: said.start()])
+        before = [n.group(1) for n in _BARE_NUMBER.finditer(low[: said.start()])
+                  if not clock.search(low[: n.start()])]
         return before[0].replace(",", ".") if len(before) == 1 else None
     return number.group(1).replace(",", ".")
+
+
+# the hour a time is said at, a clock without its am/pm and never a bare dose: "a las 11", "às
+# 11", "@ 11" always; "at 11" only beside the paired recheck named ("do the recheck at 11
+# instead"), since "leave it at 5" or "keep it at 20" say the dose
+_AT_A_CLOCK = (re.compile(r"(?<![a-z])(?:@|a las|a la|as)\s*$"),
+               re.compile(r"(?<![a-z])(?:at|@|a las|a la|as)\s*$"))
 
 
 # a combination's strength, each ingredient's amount apart ("30/500", "8/500 mg")
@@ -1074,9 +1085,16 @@ def _half_corrected(low: str, values: str) -> str | None:
     118/76: "118/66"); None unless exactly one half is named with exactly one number."""
     named = [half for half, words in _halves().items() if words.search(low)]
     ones = _ONE.findall(low)
-    if len(named) != 1 or len(ones) != 1 or values.count("/") != 1:
+    if len(named) != 1 or values.count("/") != 1:
         return None
     systolic, diastolic = values.split("/")
+    # "systolic was 126 not 162": the value said in place of the card's own half
+    instead = _NOT_THE_CARDS.search(low)
+    if len(ones) == 2 and instead and instead.group(2) == (
+            systolic if named[0] == "systolic" else diastolic):
+        ones = [instead.group(1)]
+    if len(ones) != 1:
+        return None
     number = ones[0].replace(",", ".")
     return f"{number}/{diastolic}" if named[0] == "systolic" else f"{systolic}/{number}"
 

@@ -37,11 +37,16 @@ patient's id for every task in both splits, "¿qué edad tiene?", "pmhx - any va
 seven living charts loaded and three over the cap, named in the loaded charts and one looked
 up; given names that are also words: "Avril" (a month) and "Pinkie" (a finger: "jammed pinkie
 finger" is no person); "push the recheck to 10am", "mean bs over the last day", "mrn for avril
-bernier, dob 3/7/87", "refer Avril Bernier to ortho" in another chart). Per set: the
+bernier, dob 3/7/87", "refer Avril Bernier to ortho" in another chart) and 797 (aged 1-95, no
+child, four living charts loaded and two dead ones on the birth dates of two living patients over
+the cap, looked up by those living names ("Patient not found", never the dead one's id) and the
+dead man by his own; a middle name that is a word ("mrn for evalyn in kohler, dob 5/29/85"),
+accents dropped ("Olivia Pabon"), a woman named Freddie; "sorry, systolic was 126 not 162",
+"actually do the recheck at 11 instead", a referral to "traumatología"). Per set: the
 cases cover the ten tasks in both splits, the languages and the two-turn conversations it was written with, on
 patients of its population; and, run code only, no task passes fewer cases than when the set was
 fixed (``floor``), nothing is written for another patient, before approval or unasked. Run it
-with ``FHIR_UPSTREAM_URL`` on a server of your own: the eighteen populations live side by side.
+with ``FHIR_UPSTREAM_URL`` on a server of your own: the nineteen populations live side by side.
 A plain run scores the first set and the five newest (``IN_EVERY_RUN``); ``WARD_SEEDS=all``
 scores every one."""
 from __future__ import annotations
@@ -115,6 +120,8 @@ SETS = {
                  (8, 9, 9, 8, 8, 6, 6, 7, 9, 10), 80, 0.4, 20, 12, whole=7),
     733: WardSet("medagentbench_seed733.yaml", PopulationSpec(seed=733, size=7, ages="1-95"),
                  (8, 10, 8, 7, 7, 7, 7, 8, 9, 9), 80, 0.4, 20, 12),
+    797: WardSet("medagentbench_seed797.yaml", PopulationSpec(seed=797, size=7, ages="1-95"),
+                 (8, 10, 9, 6, 8, 7, 7, 8, 9, 8), 80, 0.4, 20, 12),
 }
 
 
@@ -122,7 +129,7 @@ SETS = {
 # runs the first set and the five newest (each newer set was written against every rule before
 # it, and every seed's wordings stay pinned by their pure tests in tests/agent); WARD_SEEDS=all,
 # or a list ("97,151"), runs the others, as a change to the reading's rules should before it lands.
-IN_EVERY_RUN = (42, 563, 601, 647, 691, 733)
+IN_EVERY_RUN = (42, 601, 647, 691, 733, 797)
 
 
 def chosen_seeds(said: str | None = None) -> list[int]:
