@@ -128,3 +128,8 @@ def test_no_mg_per_kilo_no_weight_dose(said):
 def test_lots_alone_is_no_frequency():
     dose = extract("paracetamol 1g, lots of pain").dose
     assert dose is None or dose.frequency is None
+
+
+def test_a_relative_asking_for_a_drug_asks_for_themself():
+    from smart_docgemma.reading.people import beside_people
+    assert beside_people("her daughter is asking for ibuprofen")
