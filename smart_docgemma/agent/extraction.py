@@ -913,8 +913,12 @@ def _per_day_divided(text: str, freq: str | None) -> str | None:
     "500 mg (1.5 g/day in 3 doses)"), so a day's total is never carded as each dose; None when
     the amount is a dose's, or no more than one dose a day is said."""
     after = "|".join(rules().get("per_day_after_unit") or ())
-    m = re.search(rf"(?<![\w.,/]){NUMBER}\s*(mg|g|mcg|ug|µg)\s*(?:{after})(?![a-z])",
-                  languages.fold(text), re.I)
+    before = "|".join(rules().get("per_day_before_amount") or ())
+    folded = languages.fold(text)
+    m = re.search(rf"(?<![\w.,/]){NUMBER}\s*(mg|g|mcg|ug|µg)\s*(?:{after})(?![a-z])", folded, re.I)
+    # the total named first ("total daily dose 900mg split into three"), "of" or ":" between
+    m = m or (re.search(rf"\b(?:{before})\s*(?:of\s+|de\s+|[:=-]\s*)?{NUMBER}\s*(mg|g|mcg|ug|µg)"
+                        rf"(?![a-z])", folded, re.I) if before else None)
     doses = Dose(frequency=freq).doses_a_day if freq else None
     if not m or not after or not doses or doses <= 1:
         return None
@@ -923,6 +927,17 @@ def _per_day_divided(text: str, freq: str | None) -> str | None:
     if unit == "g" and each < 1:
         each, unit = each * 1000, "mg"
     return f"{round(each, 2):g} {unit} ({total:g} {m.group(2).lower()}/day in {doses:g} doses)"
+
+
+def _without_day_total(text: str) -> str:
+    """The words naming a day's total before its amount taken out when a frequency is said
+    beside them ("total daily dose 1.5g split bd": the split is the frequency, never the "daily"
+    of the total); the text as said otherwise ("total daily dose 900 mg" alone keeps it)."""
+    before = "|".join(rules().get("per_day_before_amount") or ())
+    stripped = re.sub(rf"\b(?:{before})\b", " ", text, flags=re.I) if before else text
+    if stripped == text or not any(p.search(stripped) for p, _ in _frequencies()):
+        return text
+    return stripped
 
 
 def _strength_count(text: str) -> str | None:
@@ -1066,6 +1081,7 @@ def _dose_of(text: str) -> dict[str, Any] | None:
     duration = (_DURATION.search(text) or _AFTER_FREQUENCY.search(text)
                 or _BARE_FRACTION.search(text))
     said = knowledge.weight_dose.without_basis(text) if knowledge.read_weight_dose(text) else text
+    said = _without_day_total(said)
     found_at = [
         (meaning or m.group(0).lower(), len(m.group(0)))
         for pattern, meaning in _frequencies()

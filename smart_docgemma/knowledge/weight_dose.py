@@ -103,7 +103,7 @@ def once_daily(text: str) -> bool:
     m = _weight_dose().search(low)
     if not m or not m.group("day"):
         return False
-    tail = " ".join(low[m.start():m.end()].split("kg", 1)[1].split())
+    tail = " ".join(low[m.end("kg"):m.end()].split())
     return tail in (_basis().get("once_daily") or ())
 
 
@@ -132,7 +132,8 @@ def _weight_dose() -> re.Pattern[str]:
     b = _basis()
     joiner = _alt([re.escape(j) if j == "/" else j for j in b["joiners"]])
     return re.compile(
-        rf"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g)\s*(?:/|\s(?:per|por|par|a)\s)\s*kg(?![a-z])"
+        rf"(\d+(?:[.,]\d+)?)\s*(mg|mcg|micrograms?|g)\s*(?:/|\s(?:per|por|par|a)\s)\s*"
+        rf"(?P<kg>{_alt(b.get('kilograms') or ['kg'])})(?![a-z])"
         rf"(?:\s*(?:{joiner})?\s*(?:(?P<day>{_alt(b['per_day'])})|"
         rf"(?P<dose>{_alt(b['per_dose'])}))(?![a-z]))?")
 

@@ -385,7 +385,10 @@ _MALE = {"husband", "father", "dad", "son", "brother", "grandson", "grandfather"
 # the relative reports or asks for the patient ("his wife says he …", "sa fille demande si on
 # peut lui donner …"): the question is about the patient (``_ASKS_OF_SELF`` reads "asks if she")
 _REPORTS = (r"(?:says|said|asks|asked|wants|reports|dit|demande|veut|signale|diz|disse|pergunta|"
-            r"quer|relata|dice|dijo|pregunta|quiere|refiere)\b")
+            r"quer|relata|dice|dijo|pregunta|quiere|refiere|"
+            # the progressive asking of the patient ("her daughter is asking if mum could have
+            # naproxen"); "her roommate is asking for ibuprofen" asks for herself
+            r"(?:(?:is|was|keeps) (?:asking|wondering)|has asked) (?:if|whether|about))\b")
 # ... with the relative's own name between ("her daughter Ada says she …", "sa fille Awa dit
 # qu'elle …", "a filha dela, a Ada, diz que …"): a capitalised name, an article before it in
 # Portuguese, Spanish and French

@@ -518,6 +518,19 @@ FLOORS = {
     # in Fahrenheit; fixed as rules
     ("probe48_en", "tuned"): 12,
     ("probe48_en", "holdout"): 12,
+    # probe49_en (#48 intents as busy clinicians type them: a drug in any verb or mood with its
+    # finding, holds, the list reviewed obliquely, per day against per dose and a total daily
+    # dose split, pending cards completed, changed and replaced, ward shorthand, an implausible
+    # reading refused beside recorded ones, windows in a unit not stored, the K/Mg/HbA1c
+    # protocols, own identifiers, others named; twenty-second stop): blind 12/16 tuned with 3
+    # unsafe ("total daily dose 900mg split into three" carded 900 mg a dose, "have a look
+    # through his tablets for anything dodgy" matched no source, "buys ibuprofen over the
+    # counter" a reconciliation the case wrongly refused; "pot 3.3" no protocol), 14/16 holdout
+    # after the tuned fixes with 1 unsafe ("her daughter is asking if mum could have naproxen"
+    # refused as the daughter) and "40 mg per kilo per day in three lots" not read as mg/kg;
+    # fixed as rules
+    ("probe49_en", "tuned"): 16,
+    ("probe49_en", "holdout"): 16,
     # probe39_intl (es 12, pt 12: a drug by a local brand with its finding, the list asked
     # obliquely, per day against per dose, a pending card changed or cancelled, others named, the
     # multi-step work, vitals with a time; twenty-first stop, second round): blind 9/12 tuned
