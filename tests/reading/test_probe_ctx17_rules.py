@@ -86,3 +86,24 @@ def test_a_slip_of_her_surname_is_her_only_with_her_birth_date():
     assert subject_of(("Mensa R",), (), "1950", ROBERT).about == "other"
     assert subject_of(("Mensa R",), (), "1951-09-30", ROBERT).about == "other"
     assert subject_of(("Roberta Mensah",), (), "1950-09-30", ROBERT).about == "other"
+
+
+# ------------------------------------------------------------------ God in an exclamation
+@pytest.mark.parametrize("text", [
+    "graças a Deus a pressão baixou. e o potássio, como ficou?",
+    "se Deus quiser ela vai pra casa amanhã, como está o INR?",
+    "gracias a Dios ya no tiene fiebre, ¿y el potasio?",
+    "Dieu merci la TA a baissé, et le potassium ?",
+    "thank God her BP is down - K?",
+])
+def test_god_in_an_exclamation_is_no_one(text):
+    assert find_names(text, []) == []
+
+
+@pytest.mark.parametrize(("text", "who"), [
+    ("don Jesús de la cama 3, ¿potasio?", "Jesus"),  # a given name, not a deity's word
+    ("a dona Socorro do 12 ta com o potassio alto?", "Socorro"),
+    ("seu Deusdete do leito 4, INR?", "Deusdete"),  # a name that begins like one
+])
+def test_near_an_exclamation_a_person_stays_named(text, who):
+    assert who in find_names(text, [])
