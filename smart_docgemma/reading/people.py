@@ -484,10 +484,10 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     told = (r"(?:she|he|they|elle|il|ela|ele|ella|el)\s+(?:takes|is on|uses|has been taking|"
             r"prend|est sous|toma|usa|esta tomando|esta con)\b")
     title = r"(?:(?:mr|mrs|ms|miss|dr|mme|m|sr|sra|dona|don)\.?\s+)?"
-    reports = rf"(?:{_REPORTS}|(?:{_words_of('relative_tells')})(?![\w']))"
+    reported = rf"(?:{_REPORTS}|(?:{_words_of('relative_tells')})(?![\w']))"
     return (
         re.compile(rf"(?i)^[\s¿¡]*(?:(?:and|et|e|y)\s+)?(?:(?:o|a|la|le)\s+)?{title}{theirs}\b"
-                   rf"(?!{_NAMED_BETWEEN}\s+{reports})[^?]*?\b(?:{asked}|{told})"),
+                   rf"(?!{_NAMED_BETWEEN}\s+{reported})[^?]*?\b(?:{asked}|{told})"),
         re.compile(rf"(?i)\b(?:for|pour|para|pra|pro|p/)\s*(?:(?:o|a|la|le)\s+)?{theirs}\b"),
         # the relative asks of a drug for their own illness ("her mum wants to know if lisinopril
         # is safe for her own bp", "his dad asks if it's ok for himself"): "her own" after the
