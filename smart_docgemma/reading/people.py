@@ -332,6 +332,8 @@ def questioned_people(text: str, drug_words: set[str] | frozenset[str] = frozens
 def people_data() -> dict:
     """``data/people.yaml``, read once."""
     data: dict = safe_yaml((DATA / "people.yaml").read_text())
+    # a relative who tells reports for her, as one who says does
+    data["relative_acts"] = [*data["relative_acts"], *data["relative_tells"]]
     return data
 
 
@@ -488,9 +490,10 @@ def _beside() -> tuple[re.Pattern[str], ...]:
     told = (r"(?:she|he|they|elle|il|ela|ele|ella|el)\s+(?:takes|is on|uses|has been taking|"
             r"prend|est sous|toma|usa|esta tomando|esta con)\b")
     title = r"(?:(?:mr|mrs|ms|miss|dr|mme|m|sr|sra|dona|don)\.?\s+)?"
+    reported = rf"(?:{_REPORTS}|(?:{_words_of('relative_tells')})(?![\w']))"
     return (
         re.compile(rf"(?i)^[\s¿¡]*(?:(?:and|et|e|y)\s+)?(?:(?:o|a|la|le)\s+)?{title}{theirs}\b"
-                   rf"(?!{_NAMED_BETWEEN}\s+{_REPORTS})[^?]*?\b(?:{asked}|{told})"),
+                   rf"(?!{_NAMED_BETWEEN}\s+{reported})[^?]*?\b(?:{asked}|{told})"),
         re.compile(rf"(?i)\b(?:for|pour|para|pra|pro|p/)\s*(?:(?:o|a|la|le)\s+)?{theirs}\b"),
         # the relative asks of a drug for their own illness ("her mum wants to know if lisinopril
         # is safe for her own bp", "his dad asks if it's ok for himself"): "her own" after the
@@ -1396,11 +1399,30 @@ def _colleague_apposed() -> re.Pattern[str]:
         rf"(?:{roles})(?![\w'])[^,.;?!]{{0,30}},\s*(?:{verbs})(?![\w'])")
 
 
+@lru_cache(maxsize=1)
+def _colleague_titled() -> re.Pattern[str]:
+    """A staff role, then a name, then a verb of saying or asking ("el residente Juan pregunta
+    …", "l'interne Paul demande …", "a enfermeira Graça disse …", "the pharmacist Victoria
+    says …"): the colleague reporting, never a patient. The roles and verbs are the apposed
+    reader's (``colleague_roles``, ``colleague_says``); without the verb right after the name
+    (an aside set off by commas allowed) the name stays a person ("the nurse Joy has a
+    headache")."""
+    said = _people_data()
+    roles = "|".join(re.escape(str(w)) for w in sorted(said["colleague_roles"], key=len,
+                                                        reverse=True))
+    verbs = "|".join(re.escape(str(w)) for w in sorted(said["colleague_says"], key=len,
+                                                        reverse=True))
+    name = r"(?-i:[A-Z\u00c0-\u00dd][\w'-]+)"
+    return re.compile(
+        rf"(?i)(?<![\w])(?:{roles})\s+({name}(?:\s+{name}){{0,2}})\s*(?:,[^,.;?!]{{1,40}},)?\s+"
+        rf"(?:{verbs})(?![\w'])")
+
+
 def colleagues_asking(text: str) -> list[str]:
     """The names of colleagues who ask about the patient, as written: after a staff title
-    ("le Dr Aimé Diouf, son pneumologue, demande …") or before a role set off by commas ("a Luz,
-    enfermeira da noite, disse …")."""
-    return [m.group(1) for p in (_COLLEAGUE_ASKING, _colleague_apposed())
+    ("le Dr Aimé Diouf, son pneumologue, demande …") or role ("el residente Juan pregunta …"),
+    or before a role set off by commas ("a Luz, enfermeira da noite, disse …")."""
+    return [m.group(1) for p in (_COLLEAGUE_ASKING, _colleague_apposed(), _colleague_titled())
             for m in p.finditer(fold_accents(text or "") if p is not _COLLEAGUE_ASKING
                                 else text or "")]
 

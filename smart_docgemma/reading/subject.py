@@ -90,6 +90,28 @@ def near_her_name(name: str, here: InContext) -> bool:
                                 for m in mine) for w in said)
 
 
+def misspelt_hers(name: str, here: InContext) -> bool:
+    """``name`` is her name with a slip in her surname: her surname (of four letters or more)
+    typed one letter off, every other word hers or its initial ("Mensa R", "Tompson M.",
+    "Amara Nwossu"). Read as her only beside her full birth date (``subject_of``): a name and a
+    birth date are the two identifiers a ward checks. Never a slip in a given name ("Roberta
+    Mensah" born the same day is a twin, who shares the surname and the birth date, not a
+    slip); a slip alone is asked back (``near_her_name``)."""
+    mine = [_name_key(w) for w in (here.name or "").split()]
+    said = [_name_key(w).rstrip(".") for w in name.split()]
+    if not mine or len(mine[-1]) < 4:
+        return False
+    surname = mine[-1]
+
+    def slipped(w: str) -> bool:
+        return w != surname and (Levenshtein.distance(w, surname, score_cutoff=1) <= 1
+                                 or _swapped(w, surname))
+
+    return any(slipped(w) for w in said) and all(
+        slipped(w) or w in mine or (len(w) == 1 and any(m.startswith(w) for m in mine))
+        for w in said)
+
+
 @lru_cache(maxsize=1)
 def _short_names() -> dict[str, tuple[str, ...]]:
     """Given names and their short forms (``data/people.yaml`` ``short_names``)."""
@@ -227,8 +249,9 @@ def subject_of(
     ``others``: people already shown not to be her (``titled_of_other_sex``)."""
     # a year alone ("born 1960") is compared with her birth year
     namesake = bool(born and here.born and not here.born.startswith(born))
-    own_names = [n for n in names if is_own_name(n, here)]
-    other_names = [n for n in names if not is_own_name(n, here)] + list(others)
+    her_born = bool(born and born == here.born)
+    own_names = [n for n in names if is_own_name(n, here) or (her_born and misspelt_hers(n, here))]
+    other_names = [n for n in names if n not in own_names] + list(others)
     other_ids = [i for i in ids if not is_own_id(i, here)]
     if namesake and own_names:
         return Subject("other", tuple(own_names + other_names + other_ids), "birth_date", born)
