@@ -549,8 +549,7 @@ def workflow_actions(low: str, workflow: Workflow) -> list[str]:
     # a date with its month, or the antithrombotic asked of ("surgery friday - his warfarin?",
     # "does he need bridging for his op?": without a date the tool asks it)
     if _any("periop_words").search(low) and (
-            periop.surgery_date(low, date.today(), month_said=True)
-            or _any("periop_asked_words").search(low)):
+            periop.surgery_date(low, date.today(), month_said=True) or _periop_asked(low)):
         return ["periop"]
     if workflow.switch:  # switch words, or an order beside the stop of the drug it replaces
         return ["switch"]
@@ -684,6 +683,16 @@ def _release_after(low: str, surface: str) -> str:
 # where the frequency said after a dose ends: a clause, or the drug it takes the place of
 _FREQUENCY_ENDS = re.compile(r"[.;!?,]| and | then |\s(?:instead of|in place of|rather than|"
                              r"au lieu|a la place|em vez|no lugar|en vez|en lugar)\b")
+
+
+def _periop_asked(low: str) -> bool:
+    """An antithrombotic asked of beside a surgery, without its date ("does he need bridging for
+    his op?", "anticoag plan for surgery friday?", "pre-op: on warfarin, surgery tomorrow"):
+    asked, never a referral's history ("refer to orthopedic surgery … on clopidogrel" orders the
+    referral)."""
+    return bool(_any("periop_asked_words").search(low)
+                and ("?" in low or _plan_words(low) or re.search(r"\b(?:pre|peri)-?op\b", low))
+                and not re.search(r"(?<![a-z])(?:refer\w*|encaminh\w*|referenc\w*|adress\w*)", low))
 
 
 def _stop_and_start(low: str) -> dict[str, str] | None:

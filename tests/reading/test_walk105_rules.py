@@ -242,3 +242,10 @@ def test_a_value_then_replace_asked_in_one_word_is_its_protocols_value(said, val
 
 def test_a_value_asked_of_a_window_is_no_value_stated():
     assert read("Mg 0.5 in the last 24h?").workflow.protocol_value is None
+
+
+def test_a_referrals_history_naming_an_antithrombotic_is_no_surgery_plan():
+    said = ("Order orthopedic surgery referral for patient X. Background: rotator cuff injury, "
+            "ischemic heart disease on clopidogrel. Recommendation: orthopedic evaluation.")
+    actions = read(said).entities.actions
+    assert "periop" not in actions and "refer" in actions
