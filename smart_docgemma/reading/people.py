@@ -1382,18 +1382,25 @@ _COLLEAGUE_ASKING = re.compile(
     r"llam\u00f3)\b")
 
 
+def _colleague_words() -> tuple[str, str, str]:
+    """The staff roles and verbs of saying (``colleague_roles``, ``colleague_says``) as
+    alternations, longest first, and a capitalised name's word: what both colleague readers
+    match."""
+    said = _people_data()
+    roles = "|".join(re.escape(str(w)) for w in sorted(said["colleague_roles"], key=len,
+                                                        reverse=True))
+    verbs = "|".join(re.escape(str(w)) for w in sorted(said["colleague_says"], key=len,
+                                                        reverse=True))
+    return roles, verbs, r"(?-i:[A-Z\u00c0-\u00dd][\w'-]+)"
+
+
 @lru_cache(maxsize=1)
 def _colleague_apposed() -> re.Pattern[str]:
     """A name, then a staff role set off by commas, then a verb of saying or asking ("a Luz,
     enfermeira da noite, disse que …", "Joy, the night nurse, says …", "Amparo, la enfermera de
     guardia, dice …"): the colleague reporting, never a patient. Without the verb after the
     aside the name stays a person ("Joy, the nurse, has a headache" is about Joy)."""
-    said = _people_data()
-    roles = "|".join(re.escape(str(w)) for w in sorted(said["colleague_roles"], key=len,
-                                                        reverse=True))
-    verbs = "|".join(re.escape(str(w)) for w in sorted(said["colleague_says"], key=len,
-                                                        reverse=True))
-    name = r"(?-i:[A-Z\u00c0-\u00dd][\w'-]+)"
+    roles, verbs, name = _colleague_words()
     return re.compile(
         rf"(?i)(?<![\w'])({name}(?:\s+{name}){{0,2}})\s*,\s*(?:[^,.;?!]{{0,20}}?[\s'\u2019])?"
         rf"(?:{roles})(?![\w'])[^,.;?!]{{0,30}},\s*(?:{verbs})(?![\w'])")
@@ -1407,12 +1414,7 @@ def _colleague_titled() -> re.Pattern[str]:
     reader's (``colleague_roles``, ``colleague_says``); without the verb right after the name
     (an aside set off by commas allowed) the name stays a person ("the nurse Joy has a
     headache")."""
-    said = _people_data()
-    roles = "|".join(re.escape(str(w)) for w in sorted(said["colleague_roles"], key=len,
-                                                        reverse=True))
-    verbs = "|".join(re.escape(str(w)) for w in sorted(said["colleague_says"], key=len,
-                                                        reverse=True))
-    name = r"(?-i:[A-Z\u00c0-\u00dd][\w'-]+)"
+    roles, verbs, name = _colleague_words()
     return re.compile(
         rf"(?i)(?<![\w])(?:{roles})\s+({name}(?:\s+{name}){{0,2}})\s*(?:,[^,.;?!]{{1,40}},)?\s+"
         rf"(?:{verbs})(?![\w'])")
